@@ -1,0 +1,55 @@
+// Projects: unit and component tests in jsdom; the API tests twice, once against a real SQLite
+// file and once against a real PostgreSQL database; and the browser tests (e2e).
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+const moduleNameMapper = {
+  "^@/(.*)$": "<rootDir>/$1",
+  // The generated Prisma client imports ESM runtime files; their CommonJS twins load under jest.
+  "^@prisma/client/runtime/(.*)\\.mjs$": "@prisma/client/runtime/$1.js",
+  // Server modules guard against client bundles with server-only; jest is neither.
+  "^server-only$": "<rootDir>/tests/helpers/empty-module.js",
+};
+
+const shared = {
+  moduleNameMapper,
+  testPathIgnorePatterns: ["/node_modules/", "/.next", "/tests/e2e/"],
+};
+
+const apiProject = (provider) => ({
+  ...shared,
+  displayName: `api-${provider}`,
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
+  globalSetup: `<rootDir>/tests/helpers/global-setup-${provider}.ts`,
+  globalTeardown: `<rootDir>/tests/helpers/global-teardown-${provider}.ts`,
+  setupFilesAfterEnv: [`<rootDir>/tests/helpers/setup-${provider}.ts`],
+});
+
+export default async function config() {
+  return {
+    projects: [
+      await createJestConfig({
+        ...shared,
+        displayName: "unit",
+        testEnvironment: "jsdom",
+        testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
+        setupFilesAfterEnv: ["<rootDir>/tests/helpers/setup-unit.ts"],
+      })(),
+      await createJestConfig(apiProject("sqlite"))(),
+      await createJestConfig(apiProject("postgres"))(),
+      // Browser journeys in Debian's Chromium against a production build; run on their own by scripts/test-all.mjs.
+      await createJestConfig({
+        ...shared,
+        displayName: "e2e",
+        testEnvironment: "node",
+        testMatch: ["<rootDir>/tests/e2e/**/*.e2e.ts"],
+        testPathIgnorePatterns: ["/node_modules/", "/.next"],
+        globalSetup: "<rootDir>/tests/e2e/support/global-setup.ts",
+        globalTeardown: "<rootDir>/tests/e2e/support/global-teardown.ts",
+        testTimeout: 60_000,
+      })(),
+    ],
+  };
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { AppError } from "./app-error";
+
+/** Maps anything thrown by a handler to `{message}` with its status; unknown errors reveal nothing. */
+export function toErrorResponse(error: unknown): Response {
+  const appError = error instanceof AppError ? error : fromDatabaseError(error);
+  if (appError) {
+    const headers: Record<string, string> = {};
+    if (appError.retryAfterSeconds !== undefined) headers["Retry-After"] = String(appError.retryAfterSeconds);
+    return NextResponse.json({ message: appError.message }, { status: appError.status, headers });
+  }
+  console.error("Unhandled error in route handler:", error);
+  return NextResponse.json({ message: "Internal server error" }, { status: 500 });
+}
+
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "SQLITE_BUSY"]);
+
+function fromDatabaseError(error: unknown): AppError | null {
+  if (!error || typeof error !== "object") return null;
+  const code = String((error as { code?: unknown }).code ?? "");
+  const causeCode = String(((error as { cause?: { code?: unknown } }).cause ?? {}).code ?? "");
+  if (code === "P2025") return new AppError("NOT_FOUND", "Not found");
+  if (code === "P2002") return new AppError("CONFLICT", "A record with these details already exists");
+  const name = (error as { name?: unknown }).name;
+  if (name === "PrismaClientInitializationError" || UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CODES.has(causeCode)) {
+    console.error("Database unavailable:", error);
+    return new AppError("SERVICE_UNAVAILABLE", "The database is unavailable. Please try again shortly.");
+  }
+  return null;
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { AppError } from "./app-error";
+import { toErrorResponse } from "./error-response";
+import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./read-json-body";
+import { authenticateRequest, type SessionUser } from "../auth/session";
+import { assertSameOrigin } from "./same-origin";
+
+/** Who may call a route. Declared on every handler so it can be checked by a test. */
+export type AccessPolicy = "public" | "user" | "admin";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+type Principal<A extends AccessPolicy> = A extends "public" ? null : SessionUser;
+
+export interface RouteInput<A extends AccessPolicy, B, Q, P> {
+  req: NextRequest;
+  user: Principal<A>;
+  body: B;
+  query: Q;
+  params: P;
+}
+
+export interface RouteConfig<A extends AccessPolicy, B, Q, P> {
+  access: A;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  maxBodyBytes?: number;
+}
+
+export type RouteHandler = ((req: NextRequest, ctx: RouteContext) => Promise<Response>) & {
+  access: AccessPolicy;
+};
+
+/**
+ * Wraps a handler in the common recipe: authorize by the declared policy (failing closed),
+ * parse params, query and body with zod, call, and map any error to `{message}` with its status.
+ * A handler returns a Response, or plain data that is sent as JSON with status 200.
+ */
+export function route<A extends AccessPolicy, B = undefined, Q = undefined, P = undefined>(
+  config: RouteConfig<A, B, Q, P>,
+  handler: (input: RouteInput<A, B, Q, P>) => Promise<unknown>,
+): RouteHandler {
+  const wrapped = async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+    try {
+      const user = (config.access === "public" ? null : await authorize(req, config.access)) as Principal<A>;
+      const params = config.params ? parse(config.params, await ctx.params) : (undefined as P);
+      const query = config.query
+        ? parse(config.query, Object.fromEntries(req.nextUrl.searchParams))
+        : (undefined as Q);
+      const body = config.body
+        ? parse(config.body, await readJsonBody(req, config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), "Request body")
+        : (undefined as B);
+      const result = await handler({ req, user, body, query, params });
+      return result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+  return Object.assign(wrapped, { access: config.access });
+}
+
+async function authorize(req: NextRequest, access: Exclude<AccessPolicy, "public">): Promise<SessionUser> {
+  const { user, viaCookie } = await authenticateRequest(req);
+  if (viaCookie) assertSameOrigin(req);
+  if (access === "admin" && !user.isAdmin) {
+    throw new AppError("FORBIDDEN", "Administrator access required");
+  }
+  return user;
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, subject?: string): T {
+  if (value === undefined && subject) throw new AppError("BAD_REQUEST", `${subject} is required`);
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError("BAD_REQUEST", describeIssue(result.error));
+  return result.data;
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  const path = issue.path.join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** JSON response with a status other than 200. */
+export function json(data: unknown, status: number): Response {
+  return NextResponse.json(data, { status });
+}

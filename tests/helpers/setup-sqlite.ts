@@ -1,0 +1,3 @@
+import { useTestDatabase } from "./use-test-database";
+
+useTestDatabase("sqlite");

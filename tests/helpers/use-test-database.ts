@@ -1,0 +1,18 @@
+import { createTestDatabase, type Provider } from "./test-databases";
+import { disconnectDb } from "@/lib/server/db";
+
+/** Gives the current test file its own fresh, migrated database of the given provider. */
+export function useTestDatabase(provider: Provider): void {
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const template = process.env[provider === "sqlite" ? "TEST_TEMPLATE_SQLITE" : "TEST_TEMPLATE_POSTGRES"];
+    if (!template) throw new Error(`The ${provider} test template was not created by the global setup`);
+    const database = await createTestDatabase(provider, template);
+    drop = database.drop;
+    process.env.DATABASE_URL = database.url;
+  });
+  afterAll(async () => {
+    await disconnectDb();
+    await drop?.();
+  });
+}
