@@ -1,0 +1,49 @@
+// `npm run demo`: the portal on the embedded SQLite database with demo data, in one command.
+// Applies migrations, seeds demo accounts and transcripts into an empty database, builds the
+// production server and starts it on PORT (default 3000). Demo mode shows password reset tokens.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { runPrisma } from "./prisma-env.mjs";
+import { resolveDatabaseUrl } from "../lib/database-url.mjs";
+
+process.env.DATABASE_URL = resolveDatabaseUrl();
+process.env.DEMO_MODE ??= "1";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+process.env.NEXTAUTH_SECRET ||= demoSecret();
+const port = process.env.PORT || "3000";
+
+/** A random secret kept in data/ so that demo sessions survive a restart. */
+function demoSecret() {
+  const file = "data/demo-auth-secret";
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync("data", { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function step(title, args) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const tsx = ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server"];
+
+console.log(`▶ Database: ${process.env.DATABASE_URL}`);
+runPrisma(["migrate", "deploy"]);
+step("Demo accounts", [...tsx, "scripts/seed-demo-users.ts"]);
+step("Building the production server", ["node_modules/next/dist/bin/next", "build"]);
+
+console.log(`\n▶ Transcript Analytics on http://localhost:${port}`);
+console.log(`  Demo administrator: ${process.env.DEMO_ADMIN_EMAIL || "admin@example.com"} / ${process.env.DEMO_ADMIN_PASSWORD ? "(DEMO_ADMIN_PASSWORD)" : "admin-demo-123"}`);
+const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
