@@ -1,0 +1,8 @@
+// Spec section 9: how long toasts stay and how long success screens wait before moving on.
+export const TOAST_DURATION_MS = 5000;
+export const REGISTER_TOAST_DURATION_MS = 8000;
+export const REDIRECT_DELAY_MS = 2000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = "F8";
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -1,0 +1,115 @@
+"use client";
+// Spec section 4: the client session. Restored from localStorage on startup; login stores it,
+// logout and a 401 from the API clear it (and the server cookie) and go to /login.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import { onUnauthorized } from "./api-fetch";
+import {
+  TOKEN_KEY,
+  USER_KEY,
+  clearStoredSession,
+  readStoredSession,
+  storeSession,
+  storeUser,
+  type SessionUser,
+  type StoredSession,
+} from "./session-storage";
+
+export const LOGIN_PATH = "/login";
+export const LOGOUT_URL = "/api/auth/logout";
+
+interface SessionState {
+  user: SessionUser | null;
+  token: string | null;
+  /** True until the stored session has been read. */
+  isLoading: boolean;
+}
+
+export interface SessionContextValue extends SessionState {
+  /** Stores a fresh session and goes to `nextPath`. */
+  signIn: (session: StoredSession, nextPath: string) => void;
+  /** Ends the session here and on the server; goes to /login unless told to stay. */
+  signOut: (options?: { redirect?: boolean }) => Promise<void>;
+  /** Merges fields into the signed-in user and persists them. */
+  updateUser: (changes: Partial<SessionUser>) => void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+async function clearServerCookie(): Promise<void> {
+  try {
+    await fetch(LOGOUT_URL, { method: "POST", credentials: "include" });
+  } catch {
+    // Offline: the cookie expires on its own; the local session is gone either way.
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ user: null, token: null, isLoading: true });
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => {
+    const restore = () => {
+      const stored = readStoredSession();
+      setState({ user: stored?.user ?? null, token: stored?.token ?? null, isLoading: false });
+    };
+    restore();
+    // Another tab signing in or out changes this one too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) restore();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const signOut = useCallback(
+    async ({ redirect = true }: { redirect?: boolean } = {}) => {
+      clearStoredSession();
+      setState({ user: null, token: null, isLoading: false });
+      queryClient.clear();
+      await clearServerCookie();
+      if (redirect) router.replace(LOGIN_PATH);
+    },
+    [queryClient, router],
+  );
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (stateRef.current.user) void signOut();
+      }),
+    [signOut],
+  );
+
+  const signIn = useCallback(
+    (session: StoredSession, nextPath: string) => {
+      queryClient.clear();
+      storeSession(session);
+      setState({ user: session.user, token: session.token, isLoading: false });
+      router.replace(nextPath);
+    },
+    [queryClient, router],
+  );
+
+  const updateUser = useCallback((changes: Partial<SessionUser>) => {
+    setState((current) => {
+      if (!current.user) return current;
+      const user = { ...current.user, ...changes };
+      storeUser(user);
+      return { ...current, user };
+    });
+  }, []);
+
+  const value = useMemo<SessionContextValue>(() => ({ ...state, signIn, signOut, updateUser }), [state, signIn, signOut, updateUser]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession must be used inside SessionProvider");
+  return value;
+}
