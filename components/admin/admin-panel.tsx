@@ -27,13 +27,13 @@ const CONFIRM_TEXT: Partial<Record<AdminUserAction, { title: string; description
 
 function StatCard({ label, value, icon: Icon, tone }: { label: string; value: number | undefined; icon: LucideIcon; tone: string }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className={`flex size-11 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+    <Card className="flex items-center gap-4 p-3 sm:p-5">
+      <span className={`hidden size-11 shrink-0 items-center justify-center rounded-lg sm:flex ${tone}`}>
         <Icon className="size-5" aria-hidden />
       </span>
       <div>
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="text-2xl font-bold text-slate-900" data-testid={`count-${label}`}>
+        <p className="text-xs font-medium text-slate-600 sm:text-sm">{label}</p>
+        <p className="text-xl font-bold text-slate-900 sm:text-2xl" data-testid={`count-${label}`}>
           {value ?? "–"}
         </p>
       </div>
@@ -73,7 +73,7 @@ export function AdminPanel() {
   return (
     <>
       <PageTitle title="Admin Panel" subtitle="Manage user access and approvals" />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard label="Pending Approvals" value={pending.data?.length} icon={Clock} tone="bg-amber-100 text-amber-700" />
         <StatCard label="Total Users" value={all.data?.length} icon={Users} tone="bg-indigo-100 text-indigo-700" />
         <StatCard label="Approved Users" value={approvedCount} icon={UserCheck} tone="bg-emerald-100 text-emerald-700" />

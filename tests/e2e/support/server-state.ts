@@ -1,0 +1,16 @@
+// Where the browser tests find the server that the global setup started.
+import { readFileSync } from "node:fs";
+
+export interface ServerState {
+  baseUrl: string;
+  databaseUrl: string;
+  pid: number;
+  workDir: string;
+}
+
+/** The global setup writes the state into its run folder and names the file in E2E_STATE_FILE. */
+export function readServerState(): ServerState {
+  const file = process.env.E2E_STATE_FILE;
+  if (!file) throw new Error("E2E_STATE_FILE is not set: the e2e global setup did not run");
+  return JSON.parse(readFileSync(file, "utf8")) as ServerState;
+}
