@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { FileQuestion } from "lucide-react";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Page Not Found · Transcript Analytics" };
@@ -11,7 +11,7 @@ export default function NotFound() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <Card className="w-full max-w-md">
-        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+        <div className="flex flex-col items-center gap-4 p-8 text-center">
           <FileQuestion className="size-12 text-indigo-500" aria-hidden />
           <div>
             <p className="text-sm font-semibold text-indigo-600">404</p>
@@ -21,7 +21,7 @@ export default function NotFound() {
           <Link href="/" className={buttonClasses()}>
             Go to home page
           </Link>
-        </CardContent>
+        </div>
       </Card>
     </main>
   );

@@ -8,7 +8,7 @@ import { ArrowLeft, KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/field";
-import { toast } from "@/components/ui/toast-store";
+import { dismissAllToasts, toast } from "@/components/ui/toast-store";
 import { useRequestResetMutation } from "@/lib/queries/auth";
 import { AuthShell, linkClasses } from "./auth-shell";
 
@@ -24,6 +24,7 @@ export function ForgotPasswordForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    dismissAllToasts();
     setDemoToken(null);
     requestReset.mutate(
       { email },
@@ -63,9 +64,11 @@ export function ForgotPasswordForm() {
             Demo mode
           </h2>
           <p className="mt-1 text-sm text-amber-900">Emails are not sent in demo mode. Use this reset token to choose a new password.</p>
-          <Field id="demo-token" label="Reset token">
-            <Input id="demo-token" readOnly value={demoToken} className="font-mono text-xs" onFocus={(e) => e.target.select()} />
-          </Field>
+          <div className="mt-3">
+            <Field id="demo-token" label="Reset token">
+              <Input id="demo-token" readOnly value={demoToken} className="font-mono text-xs" onFocus={(e) => e.target.select()} />
+            </Field>
+          </div>
           <Button variant="primary" className="mt-3 w-full" onClick={() => router.push(resetPasswordHref(demoToken))}>
             Continue to reset password
           </Button>

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Field } from "@/components/ui/field";
 import { CenteredMessage } from "@/components/ui/centered-message";
-import { toast } from "@/components/ui/toast-store";
+import { dismissAllToasts, toast } from "@/components/ui/toast-store";
 import { useSession } from "@/lib/client/session";
 import { safeNextPath } from "@/lib/client/safe-next-path";
 import { useLoginMutation } from "@/lib/queries/auth";
@@ -24,6 +24,7 @@ export function LoginForm({ next }: { next?: string }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    dismissAllToasts();
     login.mutate(
       { email, password },
       {

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Field } from "@/components/ui/field";
 import { CenteredMessage } from "@/components/ui/centered-message";
-import { toast } from "@/components/ui/toast-store";
+import { dismissAllToasts, toast } from "@/components/ui/toast-store";
 import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth";
 import { REDIRECT_DELAY_MS, REGISTER_TOAST_DURATION_MS } from "@/lib/client/durations";
 import { useRegisterMutation } from "@/lib/queries/auth";
@@ -32,6 +32,7 @@ export function RegisterForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    dismissAllToasts();
     if (password !== confirmPassword) {
       toast({ title: "Passwords don't match", description: "Please ensure both passwords are identical", variant: "destructive" });
       return;

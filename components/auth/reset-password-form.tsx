@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Field } from "@/components/ui/field";
-import { toast } from "@/components/ui/toast-store";
+import { dismissAllToasts, toast } from "@/components/ui/toast-store";
 import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth";
 import { REDIRECT_DELAY_MS } from "@/lib/client/durations";
 import { useResetPasswordMutation } from "@/lib/queries/auth";
@@ -30,6 +30,7 @@ export function ResetPasswordForm({ initialToken = "" }: { initialToken?: string
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    dismissAllToasts();
     if (password !== confirmPassword) {
       toast({ title: "Passwords don't match", description: "Please make sure both passwords are the same", variant: "destructive" });
       return;

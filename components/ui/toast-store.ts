@@ -41,6 +41,11 @@ export function dismissToast(id: number): void {
   setTimeout(() => emit(toasts.filter((item) => item.id !== id || item.open)), REMOVE_DELAY_MS);
 }
 
+/** Closes whatever toast is showing, e.g. a stale error when the form is sent again. */
+export function dismissAllToasts(): void {
+  for (const item of toasts) if (item.open) dismissToast(item.id);
+}
+
 /** Removes every toast at once (tests use it between cases). */
 export function clearToasts(): void {
   emit([]);

@@ -10,6 +10,8 @@ describe("page guards", () => {
       const email = "regular.rita@example.com";
       await createAccount({ email });
 
+      // / answers Loading... before the stored session is read, then redirects.
+      expect(await (await fetch(`${baseUrl}/`)).text()).toContain("Loading...");
       await go("/");
       await waitForPath(page, "/login");
 

@@ -54,6 +54,8 @@ export async function openBrowser(journey: string): Promise<BrowserSession> {
     },
     snap: async (name) => {
       shot += 1;
+      // Let entry animations (toasts, menus) finish.
+      await page.waitForTimeout(250);
       const file = (size: string) => path.join(SCREENSHOT_DIR, `${journey}-${String(shot).padStart(2, "0")}-${name}-${size}.png`);
       await page.screenshot({ path: file("desktop"), fullPage: true });
       await page.setViewportSize(PHONE);
