@@ -4,5 +4,3 @@ export const REGISTER_TOAST_DURATION_MS = 8000;
 export const REDIRECT_DELAY_MS = 2000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = "F8";
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -1,0 +1,58 @@
+// Spec section 9: one toast at a time, gone after 5000 ms, swiped away to the right past 50 px,
+// and F8 moves focus to the notifications.
+import type { Page } from "playwright-core";
+import { inBrowser, toastNamed } from "./support/browser";
+
+async function mismatch(page: Page) {
+  await page.getByLabel("Password", { exact: true }).fill("longenough1");
+  await page.getByLabel("Confirm password").fill("longenough2");
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+async function swipe(page: Page, title: string, dx: number) {
+  const box = await toastNamed(page, title).boundingBox();
+  if (!box) throw new Error(`No toast ${title}`);
+  const y = box.y + box.height / 2;
+  const x = box.x + 40;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 6; step++) await page.mouse.move(x + (dx * step) / 6, y);
+  await page.mouse.up();
+}
+
+describe("toasts", () => {
+  it(
+    "show one at a time, answer F8, can be swiped away and close after 5 seconds",
+    inBrowser("toasts", async ({ page, go, snap }) => {
+      await go("/register");
+      await page.getByLabel("Email").fill("toast@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("short");
+      await page.getByLabel("Confirm password").fill("short");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await toastNamed(page, "Password too short").waitFor();
+      await mismatch(page);
+      await toastNamed(page, "Passwords don't match").waitFor();
+      expect(await page.locator("li.toast-root").count()).toBe(1);
+      await snap("toast");
+
+      await page.keyboard.press("F8");
+      expect(await page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label"))).toBe("Notifications (F8)");
+
+      // A short swipe springs back; a swipe past 50 px dismisses.
+      await swipe(page, "Passwords don't match", 30);
+      await page.waitForTimeout(300);
+      expect(await toastNamed(page, "Passwords don't match").isVisible()).toBe(true);
+      await swipe(page, "Passwords don't match", 120);
+      await toastNamed(page, "Passwords don't match").waitFor({ state: "detached", timeout: 2_000 });
+
+      await mismatch(page);
+      const shownAt = Date.now();
+      await toastNamed(page, "Passwords don't match").waitFor();
+      await page.mouse.move(5, 5);
+      await page.waitForTimeout(4_000 - (Date.now() - shownAt));
+      expect(await toastNamed(page, "Passwords don't match").isVisible()).toBe(true);
+      await toastNamed(page, "Passwords don't match").waitFor({ state: "detached", timeout: 3_000 });
+      expect(Date.now() - shownAt).toBeLessThan(7_000);
+    }),
+  );
+});
