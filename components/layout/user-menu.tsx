@@ -33,20 +33,22 @@ const ADMIN_LINKS: MenuLink[] = [
   { href: "/admin/feedback", label: "Feedback Management", icon: MessageSquareText },
 ];
 
+/** Read after the badge's number: "1 pending user", "3 pending users". */
 export function pendingBadgeLabel(count: number): string {
-  return `${count} pending user${count === 1 ? "" : "s"}`;
+  return `pending user${count === 1 ? "" : "s"}`;
 }
 
 export function UserMenu({ user, pendingCount, onLogout }: { user: SessionUser; pendingCount?: number; onLogout: () => void }) {
   const initials = initialsFromEmail(user.email);
   const showBadge = user.isAdmin && pendingCount !== undefined && pendingCount > 0;
   return (
-    <DropdownMenu>
+    // Not modal: the page behind stays readable to assistive technology while the menu is open.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
-        aria-label={`Open user menu${showBadge ? ` (${pendingBadgeLabel(pendingCount)})` : ""}`}
         data-testid="user-menu-trigger"
       >
+        <span className="sr-only">User menu, </span>
         <Avatar text={initials} count={showBadge ? pendingCount : undefined} countLabel={showBadge ? pendingBadgeLabel(pendingCount) : undefined} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -31,7 +31,7 @@ describe("a signed-in user", () => {
 
       // Header: initials of mary.ann.smith, the e-mail on wide screens only, no admin badge.
       const trigger = page.getByTestId("user-menu-trigger");
-      expect((await trigger.textContent())?.trim()).toBe("MA");
+      expect((await page.getByTestId("avatar-text").textContent())?.trim()).toBe("MA");
       expect(await page.getByTestId("header-email").isVisible()).toBe(true);
       expect(await page.getByTestId("avatar-count").count()).toBe(0);
       await page.setViewportSize(PHONE);
@@ -72,7 +72,7 @@ describe("a signed-in user", () => {
       await toastNamed(page, "Profile updated").waitFor();
       expect(await toastNamed(page, "No changes").count()).toBe(0);
       await page.waitForFunction(() => document.querySelector('[data-testid="header-email"]')?.textContent === "mary.smith@example.com");
-      expect((await trigger.textContent())?.trim()).toBe("MS");
+      expect((await page.getByTestId("avatar-text").textContent())?.trim()).toBe("MS");
       await snap("profile-saved");
       const saved = await findAccount("mary.smith@example.com");
       expect(saved).toMatchObject({ id: account.id, name: "Mary Smith" });

@@ -37,8 +37,9 @@ describe("AppHeader (spec sections 2 and 6)", () => {
     stubPending(0);
     signInLocally({ email });
     renderWithProviders(<AppHeader />);
-    const trigger = await screen.findByTestId("user-menu-trigger");
-    expect(trigger).toHaveTextContent(initials);
+    await screen.findByTestId("user-menu-trigger");
+    expect(screen.getByTestId("avatar-text")).toHaveTextContent(new RegExp(`^${initials}$`));
+    expect(screen.getByRole("button", { name: `User menu, ${initials}` })).toBeInTheDocument();
     expect(screen.getByTestId("header-email")).toHaveTextContent(email);
     expect(screen.getByText("Transcript Analytics")).toBeInTheDocument();
   });
@@ -54,11 +55,11 @@ describe("AppHeader (spec sections 2 and 6)", () => {
 
   it("shows an administrator the number of pending users", async () => {
     const fetch = stubPending(3);
-    signInLocally({ email: "root@example.com", isAdmin: true }, "admin-token");
+    signInLocally({ email: "john.doe@example.com", isAdmin: true }, "admin-token");
     renderWithProviders(<AppHeader />);
     const badge = await screen.findByTestId("avatar-count");
     expect(badge).toHaveTextContent("3");
-    expect(badge).toHaveAttribute("aria-label", "3 pending users");
+    expect(screen.getByRole("button", { name: "User menu, JD 3 pending users" })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith("/api/admin/pending-users", expect.objectContaining({ headers: { Authorization: "Bearer admin-token" } }));
   });
 

@@ -1,0 +1,89 @@
+// axe-core over every screen of this issue, at desktop and phone width: no serious or critical
+// violations (labels, contrast, names of buttons and links, landmarks).
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, inBrowser } from "./support/browser";
+import { apiRegister, createAccount } from "./support/accounts";
+import { signIn } from "./support/ui";
+
+const AXE = require.resolve("axe-core/axe.min.js");
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+async function check(page: Page, label: string, found: Record<string, string[]>) {
+  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(100);
+    const violations = await seriousViolations(page);
+    if (violations.length) found[`${label} (${size})`] = violations;
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe("accessibility", () => {
+  it(
+    "finds no serious or critical axe violations on the account screens",
+    inBrowser("a11y", async ({ page, baseUrl, go, snap }) => {
+      const found: Record<string, string[]> = {};
+      await createAccount({ email: "a11y.admin@example.com", isAdmin: true });
+      await apiRegister("a11y.pending@example.com");
+
+      for (const [path, heading] of [
+        ["/login", "Welcome back"],
+        ["/register", "Create account"],
+        ["/forgot-password", "Reset your password"],
+        ["/reset-password?token=abc", "Set a new password"],
+        ["/no-such-page", "Page Not Found"],
+      ] as const) {
+        await go(path);
+        await page.getByRole("heading", { name: heading }).waitFor();
+        await check(page, path, found);
+      }
+
+      // Keyboard focus is visible: Tab from the top lands on the e-mail field, then the link beside Password.
+      await go("/login");
+      await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("email");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Forgot password?");
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).boxShadow);
+      expect(outline).not.toBe("none");
+      await snap("keyboard-focus");
+
+      await signIn(page, baseUrl, "a11y.admin@example.com");
+      for (const [path, heading] of [
+        ["/dashboard", "Transcript Analytics"],
+        ["/admin", "Admin Panel"],
+        ["/profile", "Profile Settings"],
+      ] as const) {
+        await go(path);
+        await page.getByRole("heading", { name: heading }).waitFor();
+        if (path === "/admin") await page.getByTestId("user-card").first().waitFor();
+        if (path === "/profile") await page.getByLabel("Email Address").waitFor();
+        await check(page, path, found);
+      }
+      await page.getByTestId("user-menu-trigger").click();
+      await page.getByRole("menu").waitFor();
+      await check(page, "user menu", found);
+
+      expect(found).toEqual({});
+    }),
+  );
+});
