@@ -48,7 +48,6 @@ export default async function config() {
         testPathIgnorePatterns: ["/node_modules/", "/.next"],
         globalSetup: "<rootDir>/tests/e2e/support/global-setup.ts",
         globalTeardown: "<rootDir>/tests/e2e/support/global-teardown.ts",
-        testTimeout: 60_000,
       })(),
     ],
   };
