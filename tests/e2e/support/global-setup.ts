@@ -24,16 +24,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `next build` adds its dist folder's type globs to tsconfig.json; the project's file is left as it was. */
 function build(env: NodeJS.ProcessEnv): void {
-  const tsconfigPath = path.join(ROOT, "tsconfig.json");
-  const tsconfig = readFileSync(tsconfigPath, "utf8");
-  try {
-    const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, encoding: "utf8" });
-    if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
-  } finally {
-    if (readFileSync(tsconfigPath, "utf8") !== tsconfig) writeFileSync(tsconfigPath, tsconfig);
-  }
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
 }
 
 async function waitUntilUp(baseUrl: string, logFile: string, timeoutMs = 60_000): Promise<void> {
