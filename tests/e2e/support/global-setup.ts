@@ -10,7 +10,8 @@ import { runPrisma } from "../../../scripts/prisma-env.mjs";
 import type { ServerState } from "./server-state";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const DIST_DIR = ".next-e2e";
+// E2E_DIST_DIR lets two builds (say, two engineers' runs) live side by side.
+const DIST_DIR = process.env.E2E_DIST_DIR || ".next-e2e";
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 
 function freePort(): Promise<number> {
