@@ -6,13 +6,17 @@ import { toErrorResponse } from "./error-response";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./read-json-body";
 import { authenticateRequest, type SessionUser } from "../auth/session";
 import { assertSameOrigin } from "./same-origin";
+import { authenticateIngestKey, type IngestPrincipal } from "../ingest/authenticate-ingest-key";
 
-/** Who may call a route. Declared on every handler so it can be checked by a test. */
-export type AccessPolicy = "public" | "user" | "admin";
+/**
+ * Who may call a route. Declared on every handler so it can be checked by a test. "ingest" is the
+ * bot platform pushing transcripts with an ingest API key; its principal is the key, not a user.
+ */
+export type AccessPolicy = "public" | "user" | "admin" | "ingest";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-type Principal<A extends AccessPolicy> = A extends "public" ? null : SessionUser;
+type Principal<A extends AccessPolicy> = A extends "public" ? null : A extends "ingest" ? IngestPrincipal : SessionUser;
 
 export interface RouteInput<A extends AccessPolicy, B, Q, P> {
   req: NextRequest;
@@ -45,7 +49,9 @@ export function route<A extends AccessPolicy, B = undefined, Q = undefined, P = 
 ): RouteHandler {
   const wrapped = async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
-      const user = (config.access === "public" ? null : await authorize(req, config.access)) as Principal<A>;
+      const user = (
+        config.access === "public" ? null : config.access === "ingest" ? await authenticateIngestKey(req) : await authorize(req, config.access)
+      ) as Principal<A>;
       const params = config.params ? parse(config.params, await ctx.params) : (undefined as P);
       const query = config.query
         ? parse(config.query, Object.fromEntries(req.nextUrl.searchParams))
@@ -62,7 +68,7 @@ export function route<A extends AccessPolicy, B = undefined, Q = undefined, P = 
   return Object.assign(wrapped, { access: config.access });
 }
 
-async function authorize(req: NextRequest, access: Exclude<AccessPolicy, "public">): Promise<SessionUser> {
+async function authorize(req: NextRequest, access: "user" | "admin"): Promise<SessionUser> {
   const { user, viaCookie } = await authenticateRequest(req);
   if (viaCookie) assertSameOrigin(req);
   if (access === "admin" && !user.isAdmin) {

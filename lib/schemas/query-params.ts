@@ -1,0 +1,60 @@
+// Building blocks for query-string contracts: every value arrives as a string, and a bad one must
+// produce a 400 with a message that names it (route() prefixes the parameter name).
+import { z } from "zod";
+import { parseInstant } from "@/lib/transcripts/instant";
+
+/** A required instant: an ISO 8601 date or date-time (UTC unless it names a zone). */
+export function instantParam(name: string) {
+  return z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(64, "must be an ISO 8601 date")
+    .transform((value, ctx) => {
+      const instant = parseInstant(value);
+      if (!instant) {
+        ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date, e.g. 2025-03-05T15:04:00Z" });
+        return z.NEVER;
+      }
+      return instant;
+    });
+}
+
+/** An optional whole number within [min, max], `fallback` when absent or empty. */
+export function integerParam(options: { min: number; max: number; fallback: number }) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? "";
+      if (text === "") return options.fallback;
+      const number = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(number) || number < options.min || number > options.max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${options.min} to ${options.max}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/** An optional trimmed text of at most `max` characters; null when absent or blank. */
+export function optionalTextParam(max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? "";
+      if (text.length > max) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${max} characters` });
+        return z.NEVER;
+      }
+      return text === "" ? null : text;
+    });
+}
+
+/** Cross-field rule: the range must not run backwards. */
+export function refineRange(value: { startTime: Date; endTime: Date }, ctx: z.RefinementCtx): void {
+  if (value.endTime.getTime() < value.startTime.getTime()) {
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: "must not be before startTime" });
+  }
+}

@@ -1,0 +1,158 @@
+import "server-only";
+import { storeTransaction, type StoreExecutor } from "./store-connection";
+import { int, join, sql, toNumber } from "./sql";
+import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcripts/sort-key";
+import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
+import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+
+/** Rows per INSERT statement: 16 parameters each stays far below both databases' limits. */
+export const SAVE_BATCH_SIZE = 500;
+/** Serialises writers on PostgreSQL, so that two batches never both take a row for new. */
+const WRITE_LOCK_ID = 720_431_004;
+
+export interface SaveResult {
+  imported: number;
+  updated: number;
+}
+
+/**
+ * Stores transcripts, idempotent on the id: an unknown id is inserted, a known one is updated in
+ * place (never duplicated), and the analytics rollups move with them, in the same transaction.
+ * `bulk` relaxes durability of each commit for the import and seed commands (the data is safe
+ * once the command ends; a crash mid-run loses at most the last batches, which a rerun restores).
+ */
+export { useBulkWrites } from "./store-connection";
+
+export async function saveTranscripts(transcripts: readonly StorableTranscript[], options: { bulk?: boolean } = {}): Promise<SaveResult> {
+  const result: SaveResult = { imported: 0, updated: 0 };
+  // Within one call the last version of an id wins; the earlier ones count as updates of it.
+  const latest = new Map<string, StorableTranscript>();
+  for (const transcript of transcripts) {
+    if (latest.has(transcript.id)) result.updated += 1;
+    latest.set(transcript.id, transcript);
+  }
+  const unique = [...latest.values()];
+  if (unique.length === 0) return result;
+  // One transaction for the whole call: SQLite's full-text index flushes its buffer at every commit,
+  // so bigger transactions (the import and seed commands pass thousands) index faster.
+  return storeTransaction(async (tx) => {
+    if (tx.isPostgres) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
+      if (options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    }
+    for (let start = 0; start < unique.length; start += SAVE_BATCH_SIZE) {
+      const saved = await saveBatch(tx, unique.slice(start, start + SAVE_BATCH_SIZE));
+      result.imported += saved.imported;
+      result.updated += saved.updated;
+    }
+    return result;
+  });
+}
+
+interface ExistingRow {
+  id: string;
+  sortKey: number;
+  facts: RollupFacts;
+}
+
+async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promise<SaveResult> {
+  const existing = await findExisting(tx, batch.map((transcript) => transcript.id));
+  const sortKeys = await assignSortKeys(tx, batch, existing);
+  const receivedAt = new Date();
+
+  const values = batch.map((t) =>
+    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${int(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.searchText}, ${t.propertiesJson}, ${t.dialogJson})`,
+  );
+  const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
+  await tx.execute(sql`
+    INSERT INTO "Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "searchText", "properties", "dialog")
+    VALUES ${join(values)}
+    ON CONFLICT ("id") DO UPDATE SET
+      "sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt",
+      "sortKey" = excluded."sortKey", "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser",
+      "messageCount" = excluded."messageCount", "durationMs" = excluded."durationMs", "preview" = excluded."preview",
+      "question" = excluded."question", "answer" = excluded."answer", "receivedAt" = excluded."receivedAt",
+      "searchText" = excluded."searchText", "properties" = excluded."properties", "dialog" = excluded."dialog"
+    WHERE "Transcript"."dialog" ${differs} excluded."dialog" OR "Transcript"."updatedAt" ${differs} excluded."updatedAt"
+      OR "Transcript"."createdAt" ${differs} excluded."createdAt" OR "Transcript"."sessionId" ${differs} excluded."sessionId"
+      OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
+      OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"`);
+
+  await applyRollupDeltas(
+    tx,
+    rollupDeltas(
+      batch.map((t) => ({
+        before: existing.get(t.id)?.facts ?? null,
+        after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
+      })),
+    ),
+  );
+  return { imported: batch.length - existing.size, updated: existing.size };
+}
+
+async function findExisting(tx: StoreExecutor, ids: string[]): Promise<Map<string, ExistingRow>> {
+  const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null }>(sql`
+    SELECT "id", "sortKey", "device", "os", "browser" FROM "Transcript" WHERE "id" IN (${join(ids)})`);
+  return new Map(
+    rows.map((row) => {
+      const sortKey = toNumber(row.sortKey);
+      return [row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser } }];
+    }),
+  );
+}
+
+/**
+ * A transcript keeps its sort key while its createdAt is unchanged; otherwise it takes the first
+ * free key of its millisecond, starting from one derived from its id.
+ */
+async function assignSortKeys(tx: StoreExecutor, batch: StorableTranscript[], existing: Map<string, ExistingRow>): Promise<Map<string, number>> {
+  const keys = new Map<string, number>();
+  const claimed = new Set<number>();
+  let pending: { id: string; key: number; tries: number }[] = [];
+  for (const transcript of batch) {
+    const previous = existing.get(transcript.id);
+    if (previous && previous.facts.createdAtMs === transcript.createdAt.getTime()) {
+      keys.set(transcript.id, previous.sortKey);
+      claimed.add(previous.sortKey);
+    } else {
+      pending.push({ id: transcript.id, key: preferredSortKey(transcript.createdAt.getTime(), transcript.id), tries: 0 });
+    }
+  }
+  while (pending.length > 0) {
+    const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
+      SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(pending.map((p) => int(p.key)))})`);
+    const owners = new Map(rows.map((row) => [toNumber(row.sortKey), row.id]));
+    const retry: typeof pending = [];
+    for (const candidate of pending) {
+      const owner = owners.get(candidate.key);
+      if ((owner === undefined || owner === candidate.id) && !claimed.has(candidate.key)) {
+        keys.set(candidate.id, candidate.key);
+        claimed.add(candidate.key);
+      } else if (candidate.tries + 1 >= SORT_KEY_SPREAD) {
+        throw new Error(`More than ${SORT_KEY_SPREAD} transcripts share the millisecond of transcript ${candidate.id}`);
+      } else {
+        retry.push({ id: candidate.id, key: nextSortKey(candidate.key), tries: candidate.tries + 1 });
+      }
+    }
+    pending = retry;
+  }
+  return keys;
+}
+
+async function applyRollupDeltas(tx: StoreExecutor, deltas: RollupDeltas): Promise<void> {
+  if (deltas.slots.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO "TranscriptSlotCount" ("slot", "count") VALUES ${join(deltas.slots.map((d) => sql`(${int(d.slot)}, ${int(d.delta)})`))}
+      ON CONFLICT ("slot") DO UPDATE SET "count" = "TranscriptSlotCount"."count" + excluded."count"`);
+  }
+  if (deltas.attributes.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO "TranscriptHourAttribute" ("dimension", "hour", "value", "count")
+      VALUES ${join(deltas.attributes.map((d) => sql`(${d.dimension}, ${int(d.hour)}, ${d.value}, ${int(d.delta)})`))}
+      ON CONFLICT ("dimension", "hour", "value") DO UPDATE SET "count" = "TranscriptHourAttribute"."count" + excluded."count"`);
+  }
+  if (deltas.slots.some((d) => d.delta < 0) || deltas.attributes.some((d) => d.delta < 0)) {
+    await tx.execute(sql`DELETE FROM "TranscriptSlotCount" WHERE "count" <= 0`);
+    await tx.execute(sql`DELETE FROM "TranscriptHourAttribute" WHERE "count" <= 0`);
+  }
+}

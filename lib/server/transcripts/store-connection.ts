@@ -1,0 +1,179 @@
+import "server-only";
+import Database from "better-sqlite3";
+import pg from "pg";
+import type { Sql } from "./sql";
+import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
+
+// The transcript store's own connection to DATABASE_URL, straight through the driver Prisma's
+// adapter wraps (better-sqlite3 or pg). Its hot paths (batched upserts, searches, rollup sums)
+// bypass Prisma's query engine, which serialises every parameter of a raw query on its way to
+// the driver: for a batch of 500 transcripts that alone doubled the cost of storing them. The
+// SQL is still built with Prisma.sql, and simple lookups still use the Prisma client.
+
+export interface StoreExecutor {
+  readonly isPostgres: boolean;
+  query<Row>(statement: Sql): Promise<Row[]>;
+  execute(statement: Sql): Promise<void>;
+}
+
+interface StoreConnection extends StoreExecutor {
+  url: string;
+  transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const globalForStore = globalThis as unknown as { transcriptStore?: StoreConnection };
+
+function connection(): StoreConnection {
+  const url = resolveDatabaseUrl();
+  const current = globalForStore.transcriptStore;
+  if (current?.url === url) return current;
+  if (current) void current.close();
+  globalForStore.transcriptStore = isPostgresUrl(url) ? postgresConnection(url) : sqliteConnection(url);
+  return globalForStore.transcriptStore;
+}
+
+/** Runs one statement of the store. */
+export function storeQuery<Row>(statement: Sql): Promise<Row[]> {
+  return connection().query<Row>(statement);
+}
+
+/** Runs `work` in one transaction of the store (serialised with the store's other transactions). */
+export function storeTransaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
+  return connection().transaction(work);
+}
+
+/**
+ * For a long run of writes (import and seed commands): SQLite commits without waiting for the disk
+ * (WAL keeps the file consistent; a crash loses at most the last commits, which a rerun restores)
+ * and caches more. PostgreSQL relaxes each bulk transaction instead (see saveTranscripts).
+ */
+export async function useBulkWrites(): Promise<void> {
+  const store = connection();
+  if (store.isPostgres) return;
+  await store.execute(sqlText("PRAGMA synchronous = NORMAL"));
+  await store.execute(sqlText("PRAGMA cache_size = -262144"));
+}
+
+function sqlText(text: string): Sql {
+  return { sql: text, text, values: [] } as unknown as Sql;
+}
+
+export async function closeStoreConnection(): Promise<void> {
+  const current = globalForStore.transcriptStore;
+  globalForStore.transcriptStore = undefined;
+  await current?.close();
+}
+
+/** SQLite stores DATETIME as Prisma's adapter does: ISO 8601 with '+00:00'. */
+function sqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value === undefined ? null : value;
+}
+
+function sqliteConnection(url: string): StoreConnection {
+  const database = new Database(url.replace(/^file:/, ""), { timeout: 10_000 });
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = database.prepare(text);
+      if (statements.size > 200) statements.clear();
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
+  // keeps two transactions of this process from interleaving on the one connection.
+  let queue: Promise<unknown> = Promise.resolve();
+  const executor: StoreExecutor = {
+    isPostgres: false,
+    async query<Row>(statement: Sql) {
+      const prepared = prepare(statement.sql);
+      const values = statement.values.map(sqliteValue);
+      return (prepared.reader ? prepared.all(values) : (prepared.run(values), [])) as Row[];
+    },
+    async execute(statement: Sql) {
+      prepare(statement.sql).run(statement.values.map(sqliteValue));
+    },
+  };
+  return {
+    ...executor,
+    url,
+    transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
+      const run = queue.then(async () => {
+        // IMMEDIATE takes the write lock first: a transaction that read first could not upgrade
+        // to writing after another process wrote, and would fail as busy.
+        database.prepare("BEGIN IMMEDIATE").run();
+        try {
+          const result = await work(executor);
+          database.prepare("COMMIT").run();
+          return result;
+        } catch (error) {
+          if (database.inTransaction) database.prepare("ROLLBACK").run();
+          throw error;
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      database.close();
+    },
+  };
+}
+
+/** PostgreSQL `timestamp(3)` columns hold UTC wall-clock time, as Prisma writes them. */
+function postgresValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("T", " ").replace("Z", "");
+  return value === undefined ? null : value;
+}
+
+const TIMESTAMP_OID = 1114;
+const parseUtcTimestamp = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+
+function postgresConnection(url: string): StoreConnection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+    types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+  });
+  // An idle connection dropped by the server (restart, dropped test database) must not crash the process.
+  pool.on("error", () => undefined);
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql) =>
+    (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
+  return {
+    url,
+    isPostgres: true,
+    query: (statement) => run(pool, statement),
+    async execute(statement) {
+      await run(pool, statement);
+    },
+    async transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work({
+          isPostgres: true,
+          query: (statement) => run(client, statement),
+          async execute(statement) {
+            await run(client, statement);
+          },
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// A normalised transcript with its derived columns and its JSON, ready to be stored.
+import { deriveFields, type DerivedFields } from "./derive-fields";
+import type { TranscriptRecord } from "./types";
+
+export interface PreparedTranscript extends TranscriptRecord, DerivedFields {
+  dialogJson: string;
+  propertiesJson: string | null;
+}
+
+/** What storing needs: the prepared transcript without its parsed dialog and properties. */
+export type StorableTranscript = Omit<PreparedTranscript, "dialog" | "properties">;
+
+export function toStorable({ dialog: _dialog, properties: _properties, ...storable }: PreparedTranscript): StorableTranscript {
+  return storable;
+}
+
+export function prepareTranscript(record: TranscriptRecord): PreparedTranscript {
+  return {
+    ...record,
+    ...deriveFields(record.dialog),
+    dialogJson: JSON.stringify(record.dialog),
+    propertiesJson: record.properties ? JSON.stringify(record.properties) : null,
+  };
+}
