@@ -1,4 +1,4 @@
-// Builds the production app into its own folder, migrates a fresh SQLite database, starts
+// Builds the production app into its own folder, migrates and seeds a fresh SQLite database, starts
 // `next start` on a free port in demo mode and records where it runs for the tests.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { runPrisma } from "../../../scripts/prisma-env.mjs";
-import type { ServerState } from "./server-state";
+import { E2E_SEED, type ServerState } from "./server-state";
 
 const ROOT = path.resolve(__dirname, "../../..");
 // E2E_DIST_DIR lets two builds (say, two engineers' runs) live side by side.
@@ -28,6 +28,25 @@ function freePort(): Promise<number> {
 function build(env: NodeJS.ProcessEnv): void {
   const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
+}
+
+function seedTranscripts(databaseUrl: string): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+      "--conditions=react-server",
+      "scripts/seed.ts",
+      "--transcripts",
+      String(E2E_SEED.transcripts),
+      "--days",
+      String(E2E_SEED.days),
+      "--seed",
+      E2E_SEED.seed,
+    ],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`seeding the e2e database failed\n${result.stdout}\n${result.stderr}`);
 }
 
 async function waitUntilUp(baseUrl: string, logFile: string, timeoutMs = 60_000): Promise<void> {
@@ -57,6 +76,7 @@ export default async function globalSetup() {
   // E2E_REUSE_BUILD=1 skips the build when one exists (for quick local reruns).
   if (!(process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) build(env);
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
+  seedTranscripts(databaseUrl);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -14,3 +14,6 @@ export function readServerState(): ServerState {
   if (!file) throw new Error("E2E_STATE_FILE is not set: the e2e global setup did not run");
   return JSON.parse(readFileSync(file, "utf8")) as ServerState;
 }
+
+/** The transcripts every browser test can rely on: the seed generator's output for these options, up to now. */
+export const E2E_SEED = { transcripts: 600, days: 60, seed: "e2e" } as const;
