@@ -1,5 +1,6 @@
 import { createTestDatabase, type Provider } from "./test-databases";
 import { disconnectDb } from "@/lib/server/db";
+import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
 
 /** Gives the current test file its own fresh, migrated database of the given provider. */
 export function useTestDatabase(provider: Provider): void {
@@ -12,7 +13,7 @@ export function useTestDatabase(provider: Provider): void {
     process.env.DATABASE_URL = database.url;
   });
   afterAll(async () => {
-    await disconnectDb();
+    await Promise.all([disconnectDb(), closeStoreConnection()]);
     await drop?.();
   });
 }

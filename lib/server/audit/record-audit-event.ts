@@ -1,0 +1,43 @@
+import "server-only";
+import type { Database } from "../db";
+import type { SessionUser } from "../auth/session";
+
+/** The administrator actions the audit log records. */
+export type AuditAction =
+  | "user.approve"
+  | "user.deny"
+  | "user.make_admin"
+  | "user.revoke"
+  | "user.restore"
+  | "user.delete"
+  | "feedback.delete"
+  | "feedback.review_status"
+  | "ingest_key.create"
+  | "ingest_key.revoke";
+
+export interface AuditEventInput {
+  actor: Pick<SessionUser, "id" | "email">;
+  action: AuditAction;
+  targetType: "user" | "feedback" | "ingest_key";
+  targetId: string;
+  /** What a reader recognises the target by (an e-mail, a key name), kept after deletion. */
+  targetLabel?: string | null;
+  details?: Record<string, unknown>;
+}
+
+type AuditWriter = Pick<Database, "auditEvent">;
+
+/** Records who did what to whom; pass the transaction client so the record and the action commit together. */
+export async function recordAuditEvent(writer: AuditWriter, event: AuditEventInput): Promise<void> {
+  await writer.auditEvent.create({
+    data: {
+      actorId: event.actor.id,
+      actorEmail: event.actor.email,
+      action: event.action,
+      targetType: event.targetType,
+      targetId: event.targetId,
+      targetLabel: event.targetLabel ?? null,
+      details: event.details ? JSON.stringify(event.details) : null,
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import "server-only";
+import { db } from "../db";
+import { AppError } from "../http/app-error";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import type { SessionUser } from "../auth/session";
+import type { AdminFeedbackQuery, AdminFeedbackResponse, FeedbackDto, FeedbackFilter, ReviewStatus } from "@/lib/schemas/feedback";
+
+// Feedback Management (spec section 2), for administrators.
+
+const feedbackSelect = {
+  id: true,
+  transcriptId: true,
+  messageIndex: true,
+  feedbackType: true,
+  comment: true,
+  reviewStatus: true,
+  createdAt: true,
+  user: { select: { email: true, name: true } },
+} as const;
+
+type FeedbackRow = {
+  id: string;
+  transcriptId: string;
+  messageIndex: number;
+  feedbackType: string;
+  comment: string | null;
+  reviewStatus: string;
+  createdAt: Date;
+  user: { email: string; name: string | null } | null;
+};
+
+function toFeedbackDto(row: FeedbackRow): FeedbackDto {
+  return {
+    id: row.id,
+    user: row.user,
+    transcriptId: row.transcriptId,
+    messageIndex: row.messageIndex,
+    feedbackType: row.feedbackType as FeedbackDto["feedbackType"],
+    comment: row.comment,
+    // Spec section 3: a missing status counts as pending.
+    reviewStatus: row.reviewStatus === "reviewed" ? "reviewed" : "pending",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The filter options of spec section 2. Comments are stored trimmed, blank ones as null. */
+const FILTER_WHERE: Record<FeedbackFilter, object> = {
+  all: {},
+  pending: { reviewStatus: { not: "reviewed" } },
+  reviewed: { reviewStatus: "reviewed" },
+  not_helpful: { feedbackType: "thumbs_down" },
+  with_comments: { comment: { not: null } },
+};
+const THUMBS_UP_WHERE = { feedbackType: "thumbs_up" };
+
+/** One page of feedback matching the filter, newest first, with the five counts over all feedback. */
+export async function listFeedback(query: AdminFeedbackQuery): Promise<AdminFeedbackResponse> {
+  const where = FILTER_WHERE[query.filter];
+  const [items, total, all, thumbsUp, reviewed] = await Promise.all([
+    db.feedback.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+      select: feedbackSelect,
+    }),
+    db.feedback.count({ where }),
+    db.feedback.count(),
+    db.feedback.count({ where: THUMBS_UP_WHERE }),
+    db.feedback.count({ where: FILTER_WHERE.reviewed }),
+  ]);
+  return {
+    items: items.map(toFeedbackDto),
+    total,
+    totalPages: Math.ceil(total / query.limit),
+    counts: { total: all, thumbsUp, thumbsDown: all - thumbsUp, pending: all - reviewed, reviewed },
+  };
+}
+
+async function findFeedback(id: string) {
+  const row = await db.feedback.findUnique({ where: { id }, select: { id: true, transcriptId: true, messageIndex: true, user: { select: { email: true } } } });
+  if (!row) throw new AppError("NOT_FOUND", "Feedback not found");
+  return row;
+}
+
+const feedbackLabel = (row: { transcriptId: string; messageIndex: number; user: { email: string } | null }) =>
+  `${row.user?.email ?? "deleted user"} on ${row.transcriptId} #${row.messageIndex}`;
+
+/** Deletes one feedback item. Throws 404 for an unknown id. */
+export async function deleteFeedback({ actor, id }: { actor: SessionUser; id: string }): Promise<{ message: string }> {
+  const row = await findFeedback(id);
+  await db.$transaction(async (tx) => {
+    await tx.feedback.delete({ where: { id } });
+    await recordAuditEvent(tx, { actor, action: "feedback.delete", targetType: "feedback", targetId: id, targetLabel: feedbackLabel(row) });
+  });
+  return { message: "Feedback deleted" };
+}
+
+/** Marks one feedback item pending or reviewed. Throws 404 for an unknown id. */
+export async function updateReviewStatus({ actor, id, reviewStatus }: { actor: SessionUser; id: string; reviewStatus: ReviewStatus }): Promise<FeedbackDto> {
+  const row = await findFeedback(id);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.feedback.update({ where: { id }, data: { reviewStatus }, select: feedbackSelect });
+    await recordAuditEvent(tx, {
+      actor,
+      action: "feedback.review_status",
+      targetType: "feedback",
+      targetId: id,
+      targetLabel: feedbackLabel(row),
+      details: { reviewStatus },
+    });
+    return toFeedbackDto(updated);
+  });
+}
