@@ -1,0 +1,94 @@
+// `npm run import -- <file or folder>...`: imports the bot platform's JSON exports into
+// DATABASE_URL. Accepts every shape in ../shared/TRANSCRIPT-FORMAT.md (.json files holding one
+// transcript, an array of them, an object holding them, or a bare dialog; .jsonl/.ndjson with one
+// transcript a line); folders are searched recursively. Safe to run twice: transcripts are
+// matched by id and updated, never duplicated. Records or files that cannot be read are reported
+// and skipped. Exit code 0 when everything was imported, 1 when something was rejected.
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { disconnectDb } from "@/lib/server/db";
+import { saveTranscripts, useBulkWrites } from "@/lib/server/transcripts/save-transcripts";
+import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { receiveBatches } from "./lib/batch-channel";
+import type { FileRejection, ImportBatch } from "./lib/import-worker";
+import { formatCount, Progress } from "./lib/progress";
+import { startTsWorker } from "./lib/ts-worker";
+
+const USAGE = "Usage: npm run import -- <file or folder> [more files or folders]";
+const BATCH_SIZE = 2000;
+const SHOWN_REJECTIONS = 50;
+const EXPORT_FILE = /\.(json|jsonl|ndjson)$/i;
+
+async function collectFiles(inputs: string[], rejected: FileRejection[]): Promise<{ path: string; size: number }[]> {
+  const files: { path: string; size: number }[] = [];
+  const visit = async (target: string, explicit: boolean) => {
+    let info;
+    try {
+      info = await stat(target);
+    } catch {
+      rejected.push({ file: target, reason: "no such file or folder" });
+      return;
+    }
+    if (info.isDirectory()) {
+      const entries = (await readdir(target)).sort();
+      for (const entry of entries) if (!entry.startsWith(".")) await visit(path.join(target, entry), false);
+    } else if (explicit || EXPORT_FILE.test(target)) {
+      files.push({ path: target, size: info.size });
+    }
+  };
+  for (const input of inputs) await visit(input, true);
+  return files;
+}
+
+async function main(): Promise<number> {
+  const inputs = process.argv.slice(2).filter((arg) => arg !== "--");
+  if (inputs.length === 0 || inputs.some((arg) => arg === "--help" || arg === "-h")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const rejected: FileRejection[] = [];
+  const files = await collectFiles(inputs, rejected);
+  const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+  await useBulkWrites();
+
+  const progress = new Progress("Importing", totalBytes, "bytes");
+  let imported = 0;
+  let updated = 0;
+  if (files.length > 0) {
+    const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), { files: files.map((file) => JSON.stringify(file)), batchSize: BATCH_SIZE });
+    for await (const batch of receiveBatches<ImportBatch>(worker)) {
+      if (batch.transcripts.length > 0) {
+        const saved = await saveTranscripts(batch.transcripts, { bulk: true });
+        imported += saved.imported;
+        updated += saved.updated;
+      }
+      rejected.push(...batch.rejected);
+      progress.update(batch.bytesRead, `· ${formatCount(imported + updated)} transcripts`);
+    }
+  }
+  progress.done();
+
+  const seconds = progress.elapsedSeconds;
+  const stored = imported + updated;
+  console.log(
+    `Imported ${formatCount(stored)} transcripts from ${files.length} file${files.length === 1 ? "" : "s"}: ${formatCount(imported)} new, ` +
+      `${formatCount(updated)} updated, ${formatCount(rejected.length)} rejected, in ${seconds.toFixed(1)} s (${formatCount(stored / Math.max(seconds, 0.001))}/s).`,
+  );
+  if (rejected.length > 0) {
+    console.log("Rejected:");
+    for (const entry of rejected.slice(0, SHOWN_REJECTIONS)) {
+      const where = entry.index === undefined ? entry.file : `${entry.file} #${entry.index}`;
+      console.log(`  ${where}${entry.id ? ` (id ${entry.id})` : ""}: ${entry.reason}`);
+    }
+    if (rejected.length > SHOWN_REJECTIONS) console.log(`  ... and ${formatCount(rejected.length - SHOWN_REJECTIONS)} more`);
+  }
+  return rejected.length > 0 ? 1 : 0;
+}
+
+main()
+  .then((code) => (process.exitCode = code))
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => Promise.all([disconnectDb(), closeStoreConnection()]));

@@ -1,0 +1,58 @@
+// Worker thread of `npm run import`: reads the export files and prepares their transcripts for
+// storing, reporting each record that cannot be read (file, position, id when known, reason).
+import { workerData } from "node:worker_threads";
+import { BatchSender } from "./batch-channel";
+import { readExportFile } from "./read-export-file";
+import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
+import { prepareTranscript, toStorable, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+
+export interface FileRejection {
+  file: string;
+  index?: number;
+  id?: string;
+  reason: string;
+}
+
+export interface ImportBatch {
+  transcripts: StorableTranscript[];
+  rejected: FileRejection[];
+  /** Bytes read so far over all files, for progress. */
+  bytesRead: number;
+}
+
+const { files, batchSize } = workerData as { files: string[]; batchSize: number };
+const sender = new BatchSender<ImportBatch>();
+
+async function run() {
+  let transcripts: StorableTranscript[] = [];
+  let rejected: FileRejection[] = [];
+  let bytesBefore = 0;
+  let bytesRead = 0;
+  const flush = async () => {
+    await sender.send({ transcripts, rejected, bytesRead });
+    transcripts = [];
+    rejected = [];
+  };
+  for (const { path: file, size } of files.map((entry) => JSON.parse(entry) as { path: string; size: number })) {
+    try {
+      for await (const item of readExportFile(file, (bytes) => (bytesRead = bytesBefore + bytes))) {
+        if (item.kind === "problem") {
+          rejected.push({ file, index: item.index, reason: item.reason });
+          continue;
+        }
+        const result = normalizeTranscript(item.record.raw, item.record.fallback);
+        if (result.ok) transcripts.push(toStorable(prepareTranscript(result.record)));
+        else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
+        if (transcripts.length >= batchSize) await flush();
+      }
+    } catch (error) {
+      rejected.push({ file, reason: `cannot be read: ${(error as Error).message}` });
+    }
+    bytesBefore += size;
+    bytesRead = bytesBefore;
+  }
+  await flush();
+  sender.done();
+}
+
+run().catch((error) => sender.failed(error));

@@ -1,0 +1,171 @@
+// Reads the transcripts of one export file without holding more than one of them in memory at a
+// time when it can: a top-level JSON array is split into its elements as it streams in, and JSON
+// Lines files (.jsonl, .ndjson) are read line by line. Other JSON (one transcript, or an object
+// holding them) is parsed whole. A record that cannot be parsed is yielded as a problem, and the
+// rest of the file is still read.
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { StringDecoder } from "node:string_decoder";
+import { extractRecords, type SourceRecord } from "@/lib/transcripts/extract-records";
+
+export type FileItem =
+  | { kind: "record"; index: number; record: SourceRecord }
+  | { kind: "problem"; index?: number; reason: string };
+
+/** Calls onBytes with the bytes read so far, for progress. */
+export async function* readExportFile(file: string, onBytes: (bytes: number) => void): AsyncGenerator<FileItem> {
+  if (/\.(jsonl|ndjson)$/i.test(file)) {
+    yield* readJsonLines(file, onBytes);
+    return;
+  }
+  const firstChar = await firstSignificantChar(file);
+  if (firstChar === "[") yield* readJsonArray(file, onBytes);
+  else yield* readWholeJson(file, onBytes);
+}
+
+async function firstSignificantChar(file: string): Promise<string | null> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "");
+    const match = /\S/.exec(text);
+    return match ? match[0] : null;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function* readWholeJson(file: string, onBytes: (bytes: number) => void): AsyncGenerator<FileItem> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    chunks.push(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+    onBytes(bytes);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, "");
+  if (text.trim() === "") {
+    yield { kind: "problem", reason: "the file is empty" };
+    return;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    yield { kind: "problem", reason: `not valid JSON: ${(error as Error).message}` };
+    return;
+  }
+  const extraction = extractRecords(value, file);
+  if (!extraction.ok) {
+    yield { kind: "problem", reason: extraction.reason };
+    return;
+  }
+  for (const [index, record] of extraction.records.entries()) yield { kind: "record", index, record };
+}
+
+async function* readJsonLines(file: string, onBytes: (bytes: number) => void): AsyncGenerator<FileItem> {
+  const stream = createReadStream(file);
+  let bytes = 0;
+  stream.on("data", (chunk) => onBytes((bytes += (chunk as Buffer).length)));
+  let index = -1;
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    if (line.trim() === "") continue;
+    index += 1;
+    try {
+      yield { kind: "record", index, record: { raw: JSON.parse(line) } };
+    } catch (error) {
+      yield { kind: "problem", index, reason: `line ${index + 1} is not valid JSON: ${(error as Error).message}` };
+    }
+  }
+}
+
+/**
+ * Splits a top-level array into its elements while streaming: tracks nesting and strings, and
+ * parses each element on its own. An array of dialog entries (a bare dialog) is one transcript, so
+ * it is gathered and handed to extractRecords whole.
+ */
+async function* readJsonArray(file: string, onBytes: (bytes: number) => void): AsyncGenerator<FileItem> {
+  const decoder = new StringDecoder("utf8");
+  let bytes = 0;
+  let pending = "";
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let elementStart = -1;
+  let index = 0;
+  let closed = false;
+  let bareDialog: unknown[] | null = null;
+
+  const finishElement = function* (text: string): Generator<FileItem> {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      yield { kind: "problem", index, reason: `element ${index} is not valid JSON: ${(error as Error).message}` };
+      index += 1;
+      return;
+    }
+    if (index === 0 && looksLikeDialogEntry(value)) bareDialog = [];
+    if (bareDialog) bareDialog.push(value);
+    else yield { kind: "record", index, record: { raw: value } };
+    index += 1;
+  };
+
+  for await (const chunk of createReadStream(file)) {
+    bytes += (chunk as Buffer).length;
+    onBytes(bytes);
+    const text = pending + decoder.write(chunk as Buffer);
+    let scanFrom = pending.length;
+    if (elementStart < 0) scanFrom = 0;
+    pending = "";
+    for (let i = scanFrom; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (ch === 92 /* \ */) escaped = true;
+        else if (ch === 34 /* " */) inString = false;
+        continue;
+      }
+      if (ch === 34) {
+        inString = true;
+        if (depth === 1 && elementStart < 0) elementStart = i;
+      } else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+        if (depth === 1 && elementStart < 0) elementStart = i;
+        depth += 1;
+      } else if (ch === 93 /* ] */ || ch === 125 /* } */) {
+        depth -= 1;
+        if (depth === 0) {
+          if (elementStart >= 0) yield* finishElement(text.slice(elementStart, i));
+          elementStart = -1;
+          closed = true;
+          break;
+        }
+      } else if (ch === 44 /* , */ && depth === 1) {
+        if (elementStart >= 0) yield* finishElement(text.slice(elementStart, i));
+        elementStart = -1;
+      } else if (depth === 1 && elementStart < 0 && ch > 32) {
+        elementStart = i; // a number, true, false or null
+      }
+    }
+    if (closed) break;
+    // Keep the unfinished element for the next chunk.
+    if (elementStart >= 0) {
+      pending = text.slice(elementStart);
+      elementStart = 0;
+    }
+  }
+  if (!closed) yield { kind: "problem", index, reason: "the JSON array is not closed (the file is cut short or malformed)" };
+  if (bareDialog) {
+    const extraction = extractRecords(bareDialog, file);
+    if (extraction.ok) for (const record of extraction.records) yield { kind: "record", index: 0, record };
+  }
+}
+
+function looksLikeDialogEntry(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.some((key) => ["sessionID", "sessionId", "dialog", "logs", "_id", "transcript"].includes(key))) return false;
+  return keys.some((key) => ["turnID", "format", "startTime", "type", "payload"].includes(key));
+}

@@ -1,0 +1,70 @@
+/** @jest-environment node */
+// The import command's streaming reader, across chunk boundaries and on malformed input.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { readExportFile, type FileItem } from "@/scripts/lib/read-export-file";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "read-export-"));
+
+async function read(name: string, content: string): Promise<FileItem[]> {
+  const file = path.join(dir, name);
+  writeFileSync(file, content);
+  const items: FileItem[] = [];
+  for await (const item of readExportFile(file, () => undefined)) items.push(item);
+  return items;
+}
+
+const records = (items: FileItem[]) => items.flatMap((item) => (item.kind === "record" ? [item.record.raw] : []));
+const problems = (items: FileItem[]) => items.flatMap((item) => (item.kind === "problem" ? [item] : []));
+
+describe("readExportFile", () => {
+  it("streams a large array whose elements cross chunk boundaries", async () => {
+    // Strings full of brackets, commas, quotes, escapes and multi-byte characters, over many 64 KB chunks.
+    const tricky = 'a "quoted" [bracket], {brace}, back\\slash, 日本語 😀 ';
+    const transcripts = Array.from({ length: 3000 }, (_, i) => ({ _id: `id${i}`, sessionID: `s${i}`, note: tricky.repeat(i % 7), n: i }));
+    const items = await read("big.json", `\uFEFF[\n${transcripts.map((t) => JSON.stringify(t, null, i2(t.n))).join(",\n")}\n]\n`);
+    expect(problems(items)).toEqual([]);
+    expect(records(items)).toEqual(transcripts);
+    expect(items.map((item) => (item.kind === "record" ? item.index : -1))).toEqual(transcripts.map((_, i) => i));
+  });
+
+  it("reads scalars and empty arrays", async () => {
+    expect(records(await read("scalars.json", '[1, "two", null, true, {"a": []}]'))).toEqual([1, "two", null, true, { a: [] }]);
+    expect(await read("empty-array.json", "  [ ]  ")).toEqual([]);
+  });
+
+  it("reports a bad element and goes on", async () => {
+    const items = await read("bad-element.json", '[{"_id": "a"}, {"_id": bad}, {"_id": "c"}]');
+    expect(records(items)).toEqual([{ _id: "a" }, { _id: "c" }]);
+    expect(problems(items)).toEqual([{ kind: "problem", index: 1, reason: expect.stringMatching(/^element 1 is not valid JSON/) }]);
+  });
+
+  it("reports an array cut short after the elements it could read", async () => {
+    const items = await read("cut.json", '[{"_id": "a"}, {"_id": "b", "dialog": [');
+    expect(records(items)).toEqual([{ _id: "a" }]);
+    expect(problems(items)).toEqual([{ kind: "problem", index: 1, reason: expect.stringMatching(/not closed/) }]);
+  });
+
+  it("gathers a bare dialog array into one transcript named after the file", async () => {
+    const entry = { type: "text", format: "trace", payload: { payload: { message: "hi" } } };
+    const items = await read("65e7a1f0c2b3d4e5f6a7b8cc.json", JSON.stringify([entry, entry]));
+    expect(items).toEqual([{ kind: "record", index: 0, record: { raw: { dialog: [entry, entry] }, fallback: { id: "65e7a1f0c2b3d4e5f6a7b8cc", sessionId: "65e7a1f0c2b3d4e5f6a7b8cc" } } }]);
+  });
+
+  it("parses objects whole, and reports empty and unreadable files", async () => {
+    expect(records(await read("holder.json", '{"transcripts": [{"_id": "a"}, {"_id": "b"}]}'))).toEqual([{ _id: "a" }, { _id: "b" }]);
+    expect(problems(await read("empty.json", " \n"))).toEqual([{ kind: "problem", reason: "the file is empty" }]);
+    expect(problems(await read("broken.json", '{"_id": '))[0].reason).toMatch(/^not valid JSON/);
+  });
+
+  it("reads JSON Lines, skipping blank lines and reporting bad ones", async () => {
+    const items = await read("lines.jsonl", '{"_id": "a"}\n\n{oops}\r\n{"_id": "c"}\n');
+    expect(records(items)).toEqual([{ _id: "a" }, { _id: "c" }]);
+    expect(problems(items)).toEqual([{ kind: "problem", index: 1, reason: expect.stringMatching(/^line 2 is not valid JSON/) }]);
+  });
+});
+
+function i2(n: number): number {
+  return n % 3;
+}
