@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/portal/coming-soon";
+import { AnalyticsDashboard } from "@/components/analytics/analytics-dashboard";
 
 export const metadata: Metadata = { title: "Analytics Dashboard · Transcript Analytics" };
 
 export default function AnalyticsPage() {
-  return <ComingSoon title="Analytics Dashboard" />;
+  return <AnalyticsDashboard />;
 }

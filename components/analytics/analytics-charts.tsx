@@ -1,0 +1,124 @@
+"use client";
+// Spec section 2 (Analytics page): the five charts. Each receives prepared data (lib/charts) and
+// only draws it; ResponsiveContainer makes them follow the card's width down to a phone.
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { AnalyticsResponse } from "@/lib/schemas/analytics";
+import { hasCounts, prepareOverTime, preparePeakHours } from "@/lib/charts/time-series";
+import { barChartHeight, hasValues, prepareBarRows, preparePieSlices } from "@/lib/charts/distribution";
+import { ChartCard } from "./chart-card";
+import { AXIS_TICK, BAR_COLOR, BROWSER_BAR_COLOR, GRID_STROKE, LINE_COLOR, TOOLTIP_STYLE } from "./chart-theme";
+
+const CHART_HEIGHT = 280;
+const countFormatter = (value: unknown) => [Number(value).toLocaleString("en-US"), "Transcripts"] as [string, string];
+
+function OverTimeChart({ series }: { series: AnalyticsResponse["transcriptsOverTime"] }) {
+  const points = prepareOverTime(series);
+  return (
+    <ChartCard
+      title="Transcripts Over Time"
+      description="Conversations per day"
+      hasData={hasCounts(points)}
+      height={CHART_HEIGHT}
+      table={{ columns: ["Date", "Transcripts"], rows: points.map((p) => [p.fullLabel, p.count] as const) }}
+      className="lg:col-span-2"
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title="Transcripts Over Time">
+          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID_STROKE }} interval="preserveStartEnd" minTickGap={24} />
+          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
+          <Tooltip
+            {...TOOLTIP_STYLE}
+            formatter={countFormatter}
+            labelFormatter={(label, payload) => (payload?.[0]?.payload as { fullLabel?: string } | undefined)?.fullLabel ?? String(label)}
+          />
+          <Line type="monotone" dataKey="count" stroke={LINE_COLOR} strokeWidth={2} dot={points.length <= 31 ? { r: 2.5 } : false} activeDot={{ r: 5 }} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+function PeakHoursChart({ peakHours }: { peakHours: AnalyticsResponse["peakHours"] }) {
+  const points = preparePeakHours(peakHours);
+  return (
+    <ChartCard
+      title="Peak Hours"
+      description="Conversations by hour of the day"
+      hasData={hasCounts(points)}
+      height={CHART_HEIGHT}
+      table={{ columns: ["Hour", "Transcripts"], rows: points.map((p) => [p.label, p.count] as const) }}
+      className="lg:col-span-2"
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title="Peak Hours">
+          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="hour" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID_STROKE }} interval="preserveStartEnd" minTickGap={8} />
+          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
+          <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "#eef2ff" }} formatter={countFormatter} labelFormatter={(hour) => `${hour}:00`} />
+          <Bar dataKey="count" fill={BAR_COLOR} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+function DistributionPie({ title, entries }: { title: string; entries: AnalyticsResponse["deviceDistribution"] }) {
+  const slices = preparePieSlices(entries);
+  return (
+    <ChartCard title={title} hasData={hasValues(entries)} height={CHART_HEIGHT} table={{ columns: ["Name", "Transcripts"], rows: slices.map((s) => [s.name, s.value] as const) }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <PieChart title={title}>
+          <Pie data={slices} dataKey="value" nameKey="name" cx="50%" cy="45%" innerRadius="45%" outerRadius="75%" paddingAngle={1} isAnimationActive={false}>
+            {slices.map((slice) => (
+              <Cell key={slice.name} fill={slice.color} stroke="#ffffff" />
+            ))}
+          </Pie>
+          <Tooltip
+            {...TOOLTIP_STYLE}
+            formatter={(value, name, item) => [
+              `${Number(value).toLocaleString("en-US")} (${(item?.payload as { percent?: number } | undefined)?.percent ?? 0}%)`,
+              String(name),
+            ]}
+          />
+          <Legend verticalAlign="bottom" iconType="circle" iconSize={10} wrapperStyle={{ fontSize: 12, color: "#334155" }} />
+        </PieChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+function BrowserChart({ entries }: { entries: AnalyticsResponse["browserDistribution"] }) {
+  const rows = prepareBarRows(entries);
+  return (
+    <ChartCard
+      title="Browser Distribution"
+      hasData={hasValues(entries)}
+      height={barChartHeight(rows.length)}
+      table={{ columns: ["Browser", "Transcripts"], rows: rows.map((r) => [r.name, r.value] as const) }}
+      className="lg:col-span-2"
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 4 }} title="Browser Distribution">
+          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID_STROKE }} allowDecimals={false} />
+          <YAxis type="category" dataKey="name" tick={AXIS_TICK} tickLine={false} axisLine={false} width={116} />
+          <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "#f5f3ff" }} formatter={countFormatter} />
+          <Bar dataKey="value" fill={BROWSER_BAR_COLOR} radius={[0, 3, 3, 0]} barSize={20} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
+  return (
+    <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+      <OverTimeChart series={data.transcriptsOverTime} />
+      <PeakHoursChart peakHours={data.peakHours} />
+      <DistributionPie title="Device Distribution" entries={data.deviceDistribution} />
+      <DistributionPie title="OS Distribution" entries={data.osDistribution} />
+      <BrowserChart entries={data.browserDistribution} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+// Spec section 2 (Analytics page): back button, title and range subtitle, presets and custom range,
+// then the cards and charts of the chosen range; Loading analytics... and the Error card.
+import { useState } from "react";
+import Link from "next/link";
+import { ArrowLeft, CircleAlert, LoaderCircle } from "lucide-react";
+import { Card } from "@/components/ui/card";
+import { buttonClasses } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PageTitle } from "@/components/layout/page-title";
+import { useAnalytics } from "@/lib/queries/analytics";
+import { DEFAULT_ANALYTICS_DAYS, presetRange, rangeSubtitle } from "@/lib/charts/analytics-range";
+import { RangePicker, type RangeSelection } from "./range-picker";
+import { SummaryCards } from "./summary-cards";
+import { AnalyticsCharts } from "./analytics-charts";
+
+function LoadingState() {
+  return (
+    <div aria-busy="true">
+      <p role="status" className="mb-4 flex items-center gap-2 text-slate-600">
+        <LoaderCircle className="size-5 animate-spin text-indigo-600" aria-hidden />
+        Loading analytics...
+      </p>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="mt-6 h-80 rounded-xl" />
+    </div>
+  );
+}
+
+function ErrorState() {
+  return (
+    <Card className="border-red-200 p-8 text-center" role="alert">
+      <CircleAlert className="mx-auto size-8 text-red-600" aria-hidden />
+      <h2 className="mt-2 text-lg font-semibold text-red-700">Error</h2>
+      <p className="mt-1 text-sm text-slate-600">Failed to load analytics data</p>
+    </Card>
+  );
+}
+
+export function AnalyticsDashboard() {
+  const [selection, setSelection] = useState<RangeSelection>(() => ({ choice: DEFAULT_ANALYTICS_DAYS, range: presetRange(DEFAULT_ANALYTICS_DAYS) }));
+  const analytics = useAnalytics(selection.range);
+  const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
+
+  return (
+    <>
+      <Link href="/dashboard" className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-3" })}>
+        <ArrowLeft aria-hidden />
+        Back to Dashboard
+      </Link>
+      <PageTitle title="Analytics Dashboard" subtitle={<span data-testid="range-subtitle">{rangeSubtitle(selection.range)}</span>} />
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <RangePicker value={selection} onChange={setSelection} />
+        {isUpdating ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <LoaderCircle className="size-4 animate-spin text-indigo-600" aria-hidden />
+            Updating...
+          </p>
+        ) : null}
+      </div>
+
+      {analytics.isError ? (
+        <ErrorState />
+      ) : !analytics.data ? (
+        <LoadingState />
+      ) : (
+        <div className={isUpdating ? "space-y-6 opacity-60 transition-opacity" : "space-y-6 transition-opacity"} aria-busy={isUpdating} data-testid="analytics-content">
+          <SummaryCards data={analytics.data} />
+          <AnalyticsCharts data={analytics.data} />
+        </div>
+      )}
+    </>
+  );
+}

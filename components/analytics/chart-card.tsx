@@ -1,0 +1,69 @@
+// A titled card around one chart, or the line No data available when there is nothing to plot
+// (spec section 2). A visually hidden table gives screen readers the figures behind the chart.
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+export interface ChartTable {
+  columns: [string, string];
+  rows: (readonly [string, number])[];
+}
+
+export function ChartCard({
+  title,
+  description,
+  hasData,
+  height,
+  table,
+  className,
+  children,
+}: {
+  title: string;
+  description?: string;
+  hasData: boolean;
+  /** Pixel height of the plot area (the empty state keeps it so the layout does not jump). */
+  height: number;
+  table?: ChartTable;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={className} data-testid="chart-card" data-chart={title}>
+      <CardHeader className="p-4 pb-2 sm:p-6 sm:pb-3">
+        <CardTitle className="text-base sm:text-lg">{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="p-2 pt-0 sm:p-6 sm:pt-0">
+        {hasData ? (
+          <>
+            <div style={{ height }} className="w-full">
+              {children}
+            </div>
+            {table ? (
+              <table className="sr-only">
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{table.columns[0]}</th>
+                    <th scope="col">{table.columns[1]}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.rows.map(([label, value]) => (
+                    <tr key={label}>
+                      <th scope="row">{label}</th>
+                      <td>{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </>
+        ) : (
+          <div style={{ height }} className="flex items-center justify-center rounded-lg border border-dashed border-slate-200 text-sm text-slate-500">
+            No data available
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
