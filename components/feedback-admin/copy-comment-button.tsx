@@ -1,0 +1,62 @@
+"use client";
+// Spec section 2 (Comment column): a copy button that then shows Copied! for a moment.
+import { useEffect, useRef, useState } from "react";
+import { Check, Copy } from "lucide-react";
+import clsx from "clsx";
+import { toast } from "@/components/ui/toast-store";
+import { FEEDBACK_TOASTS } from "./feedback-messages";
+
+const COPIED_VISIBLE_MS = 2000;
+
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Older browsers and insecure origins: a hidden text area and the copy command.
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  const isCopied = document.execCommand("copy");
+  area.remove();
+  if (!isCopied) throw new Error("copy refused");
+}
+
+export function CopyCommentButton({ text }: { text: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await writeClipboard(text);
+      setIsCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setIsCopied(false), COPIED_VISIBLE_MS);
+    } catch {
+      toast({ ...FEEDBACK_TOASTS.copyFailed, variant: "destructive" });
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      className={clsx(
+        "inline-flex h-7 shrink-0 items-center gap-1 rounded-md px-1.5 text-xs font-medium transition-colors",
+        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+        isCopied ? "text-emerald-700" : "text-slate-500 hover:bg-slate-100 hover:text-slate-800",
+      )}
+      data-testid="copy-comment"
+    >
+      {isCopied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+      <span className={isCopied ? undefined : "sr-only"} aria-live="polite">
+        {isCopied ? "Copied!" : "Copy comment"}
+      </span>
+    </button>
+  );
+}

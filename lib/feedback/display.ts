@@ -1,0 +1,31 @@
+// Spec section 2 (Feedback management, table columns): how one feedback item reads in the table.
+import type { FeedbackDto, FeedbackType, ReviewStatus } from "@/lib/schemas/feedback";
+
+/** Shown in the User column when the account that gave the feedback has been deleted. */
+export const DELETED_USER = "Deleted user";
+
+/** Feedback column: thumbs up reads Helpful, thumbs down Not Helpful. */
+export function feedbackTypeLabel(type: FeedbackType): string {
+  return type === "thumbs_up" ? "Helpful" : "Not Helpful";
+}
+
+/** Message # column: messageIndex counts from 0 among the shown turns; people count from 1. */
+export function messageNumber(messageIndex: number): number {
+  return messageIndex + 1;
+}
+
+/** Review Status select: its two options, in order. */
+export const REVIEW_STATUS_OPTIONS: { value: ReviewStatus; label: string }[] = [
+  { value: "pending", label: "Pending review" },
+  { value: "reviewed", label: "Reviewed" },
+];
+
+/** Spec section 3: a missing review status is treated as pending. */
+export function reviewStatusOf(item: Pick<FeedbackDto, "reviewStatus">): ReviewStatus {
+  return item.reviewStatus === "reviewed" ? "reviewed" : "pending";
+}
+
+/** A comment that is present and not blank (the With Comments rule). */
+export function hasComment(comment: string | null | undefined): comment is string {
+  return typeof comment === "string" && comment.trim().length > 0;
+}

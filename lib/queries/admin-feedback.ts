@@ -1,0 +1,97 @@
+// Feedback Management calls (spec section 7): GET /api/admin/feedback one page at a time (or every
+// page, for exports), DELETE /api/admin/feedback/{id}, PATCH /api/admin/feedback/{id}/review-status.
+// Every change refreshes the lists and counts.
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/client/api-fetch";
+import {
+  ADMIN_FEEDBACK_MAX_PAGE_SIZE,
+  type AdminFeedbackResponse,
+  type FeedbackDto,
+  type FeedbackFilter,
+  type ReviewStatus,
+} from "@/lib/schemas/feedback";
+
+export const ADMIN_FEEDBACK_URL = "/api/admin/feedback";
+/** Rows per page of the table. */
+export const FEEDBACK_PAGE_SIZE = 50;
+/** Rows per request when an export gathers every page (the most the endpoint allows). */
+export const FEEDBACK_EXPORT_PAGE_SIZE = ADMIN_FEEDBACK_MAX_PAGE_SIZE;
+
+export interface AdminFeedbackPageRequest {
+  filter: FeedbackFilter;
+  page: number;
+  limit: number;
+}
+
+export const adminFeedbackKeys = {
+  all: [ADMIN_FEEDBACK_URL] as const,
+  page: (request: AdminFeedbackPageRequest) => [ADMIN_FEEDBACK_URL, request] as const,
+};
+
+export function adminFeedbackUrl({ filter, page, limit }: AdminFeedbackPageRequest): string {
+  return `${ADMIN_FEEDBACK_URL}?${new URLSearchParams({ filter, page: String(page), limit: String(limit) })}`;
+}
+
+function feedbackItemUrl(id: string, suffix = ""): string {
+  return `${ADMIN_FEEDBACK_URL}/${encodeURIComponent(id)}${suffix}`;
+}
+
+export function fetchFeedbackPage(request: AdminFeedbackPageRequest): Promise<AdminFeedbackResponse> {
+  return apiRequest<AdminFeedbackResponse>("GET", adminFeedbackUrl(request));
+}
+
+/** One page of the table; the previous page stays on screen while the next one loads. */
+export function useAdminFeedback(request: AdminFeedbackPageRequest) {
+  return useQuery({
+    queryKey: adminFeedbackKeys.page(request),
+    queryFn: () => fetchFeedbackPage(request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Everything the filter selects, newest first: page after page of the largest size. An item that
+ * moved onto a later page while the pages were read (new feedback arrived) is kept once.
+ */
+export async function fetchAllFeedback(filter: FeedbackFilter, limit: number = FEEDBACK_EXPORT_PAGE_SIZE): Promise<FeedbackDto[]> {
+  const byId = new Map<string, FeedbackDto>();
+  for (let page = 1; ; page++) {
+    const response = await fetchFeedbackPage({ filter, page, limit });
+    for (const item of response.items) if (!byId.has(item.id)) byId.set(item.id, item);
+    if (page >= response.totalPages || response.items.length < limit) break;
+  }
+  return [...byId.values()];
+}
+
+export function useDeleteFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>("DELETE", feedbackItemUrl(id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminFeedbackKeys.all }),
+  });
+}
+
+export interface ReviewStatusChange {
+  id: string;
+  reviewStatus: ReviewStatus;
+}
+
+/** Changes one review status; the select shows the new value at once and goes back if the call fails. */
+export function useUpdateReviewStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reviewStatus }: ReviewStatusChange) => apiRequest<FeedbackDto>("PATCH", feedbackItemUrl(id, "/review-status"), { reviewStatus }),
+    onMutate: async ({ id, reviewStatus }: ReviewStatusChange) => {
+      await queryClient.cancelQueries({ queryKey: adminFeedbackKeys.all });
+      const snapshot = queryClient.getQueriesData<AdminFeedbackResponse>({ queryKey: adminFeedbackKeys.all });
+      queryClient.setQueriesData<AdminFeedbackResponse>({ queryKey: adminFeedbackKeys.all }, (old) =>
+        old ? { ...old, items: old.items.map((item) => (item.id === id ? { ...item, reviewStatus } : item)) } : old,
+      );
+      return { snapshot };
+    },
+    onError: (_error, _change, context) => {
+      for (const [key, data] of (context?.snapshot ?? []) as [QueryKey, AdminFeedbackResponse | undefined][]) queryClient.setQueryData(key, data);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminFeedbackKeys.all }),
+  });
+}
