@@ -1,0 +1,76 @@
+// Spec sections 7 and 9: the transcript export. The list is read in pages of 100; rows that
+// already carry their derived fields are used as they are, the others are completed from the
+// transcript's dialog (a failed detail call gives 0 turns, 'N/A' and an empty question and answer).
+import { buildCsv, collapseLineBreaks } from "./csv";
+import { DURATION_NOT_AVAILABLE, formatDuration, turnsDurationMs } from "@/lib/transcripts/duration";
+import { questionAndAnswer } from "@/lib/transcripts/question-answer";
+import { turnsOf } from "@/lib/transcripts/turns";
+import type { TranscriptDetail, TranscriptListItem } from "@/lib/schemas/transcripts";
+
+/** Spec section 9: export page size. */
+export const EXPORT_PAGE_SIZE = 100;
+
+/** Spec section 9: the seven CSV columns, in order. */
+export const TRANSCRIPT_CSV_HEADER = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Question", "Answer"] as const;
+
+/** A list row as it may arrive: the derived fields are optional in the spec's list contract. */
+export type ListedTranscript = Omit<TranscriptListItem, "messageCount" | "duration" | "question" | "answer"> &
+  Partial<Pick<TranscriptListItem, "messageCount" | "duration" | "question" | "answer">>;
+
+/** Spec section 7: pages 1 through ceil(total / 100). */
+export function exportPageCount(total: number): number {
+  return total > 0 ? Math.ceil(total / EXPORT_PAGE_SIZE) : 0;
+}
+
+/** Whether the row lacks a derived field, so that the detail endpoint has to be asked. */
+export function needsDetail(item: ListedTranscript): boolean {
+  return (
+    typeof item.messageCount !== "number" ||
+    typeof item.duration !== "string" ||
+    typeof item.question !== "string" ||
+    typeof item.answer !== "string"
+  );
+}
+
+/** The row with its derived fields: its own when present, else from the dialog (null: the call failed). */
+export function enrichTranscript(item: ListedTranscript, detail: Pick<TranscriptDetail, "dialog"> | null): TranscriptListItem {
+  if (!needsDetail(item)) return item as TranscriptListItem;
+  const dialog = Array.isArray(detail?.dialog) ? detail.dialog : null;
+  const derived = dialog
+    ? { messageCount: turnsOf(dialog).length, duration: formatDuration(turnsDurationMs(dialog)), ...questionAndAnswer(dialog) }
+    : { messageCount: 0, duration: DURATION_NOT_AVAILABLE, question: "", answer: "" };
+  return {
+    ...item,
+    messageCount: typeof item.messageCount === "number" ? item.messageCount : derived.messageCount,
+    duration: typeof item.duration === "string" ? item.duration : derived.duration,
+    question: typeof item.question === "string" ? item.question : derived.question,
+    answer: typeof item.answer === "string" ? item.answer : derived.answer,
+  };
+}
+
+/** Spec section 9: BOM, the seven columns, line breaks in question and answer collapsed, every cell quoted. */
+export function buildTranscriptsCsv(items: readonly TranscriptListItem[]): string {
+  return buildCsv(
+    TRANSCRIPT_CSV_HEADER,
+    items.map((item) => [
+      item.id,
+      item.sessionId,
+      item.timestamp,
+      item.duration,
+      item.messageCount,
+      collapseLineBreaks(item.question),
+      collapseLineBreaks(item.answer),
+    ]),
+  );
+}
+
+/** Spec section 9: the enriched list, pretty-printed. */
+export function buildTranscriptsJson(items: readonly TranscriptListItem[]): string {
+  return `${JSON.stringify(items, null, 2)}\n`;
+}
+
+/** Keeps the first row of each id (a row can move to the next page while pages are read). */
+export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+}
