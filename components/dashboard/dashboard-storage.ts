@@ -1,0 +1,57 @@
+// Spec section 4: the fetched flag lives in sessionStorage, so it survives reloads within the
+// browser session. The dashboard's filters are kept beside it, so that coming back from a
+// transcript shows the same page of the same list.
+import { parsePageSize } from "@/lib/format/pagination";
+
+export const FETCHED_KEY = "transcriptsFetched";
+export const DASHBOARD_STATE_KEY = "transcriptDashboard";
+
+export interface StoredDashboardState {
+  start: string;
+  end: string;
+  page: number;
+  pageSize: number;
+  search: string;
+  sessionId: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readFetchedFlag(): boolean {
+  return storage()?.getItem(FETCHED_KEY) === "true";
+}
+
+export function storeFetchedFlag(): void {
+  storage()?.setItem(FETCHED_KEY, "true");
+}
+
+export function readDashboardState(): StoredDashboardState | null {
+  const raw = storage()?.getItem(DASHBOARD_STATE_KEY);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredDashboardState>;
+    const start = typeof value.start === "string" ? Date.parse(value.start) : NaN;
+    const end = typeof value.end === "string" ? Date.parse(value.end) : NaN;
+    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return null;
+    return {
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+      page: Number.isInteger(value.page) && (value.page as number) > 0 ? (value.page as number) : 1,
+      pageSize: parsePageSize(value.pageSize),
+      search: typeof value.search === "string" ? value.search : "",
+      sessionId: typeof value.sessionId === "string" ? value.sessionId : "",
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function storeDashboardState(state: StoredDashboardState): void {
+  storage()?.setItem(DASHBOARD_STATE_KEY, JSON.stringify(state));
+}

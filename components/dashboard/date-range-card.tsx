@@ -1,0 +1,49 @@
+"use client";
+// Spec section 2 (Date Range card): quick ranges, Start Date and End Date, Fetch Transcripts.
+import { startOfDay } from "date-fns";
+import { Download, LoaderCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { QUICK_RANGE_DAYS, type DateRange } from "@/lib/format/date-range";
+import { DatePickerField } from "./date-picker-field";
+
+export function DateRangeCard({
+  range,
+  isFetching,
+  onQuickRange,
+  onStartDay,
+  onEndDay,
+  onFetch,
+}: {
+  range: DateRange;
+  isFetching: boolean;
+  onQuickRange: (days: number) => void;
+  onStartDay: (day: Date) => void;
+  onEndDay: (day: Date) => void;
+  onFetch: () => void;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Date Range</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
+          {QUICK_RANGE_DAYS.map((days) => (
+            <Button key={days} variant="outline" size="sm" onClick={() => onQuickRange(days)}>
+              Last {days} days
+            </Button>
+          ))}
+        </div>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <DatePickerField label="Start Date" value={range.start} onPick={onStartDay} disabled={{ after: range.end }} testId="start-date" />
+          <DatePickerField label="End Date" value={range.end} onPick={onEndDay} disabled={{ before: startOfDay(range.start) }} testId="end-date" />
+          <Button onClick={onFetch} disabled={isFetching} className="sm:w-auto">
+            {isFetching ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+            {isFetching ? "Fetching..." : "Fetch Transcripts"}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+"use client";
+// Spec section 2 (Transcript Analytics screen): the date range, the summary cards, the search and
+// session filters, and the transcript list with its states, pagination and exports.
+import { useMemo } from "react";
+import { PageTitle } from "@/components/layout/page-title";
+import { daysLabel, rangeDays, topDevice, uniqueSessions } from "@/lib/format/transcript-summary";
+import { DateRangeCard } from "./date-range-card";
+import { SearchFilterCard } from "./search-filter-card";
+import { SummaryCards } from "./summary-cards";
+import { TranscriptListCard } from "./transcript-list-card";
+import { TranscriptListEmpty, TranscriptListError, TranscriptListSkeleton } from "./transcript-list-states";
+import { useDashboardState } from "./use-dashboard-state";
+import { useTranscriptExport } from "./use-transcript-export";
+
+export const DASHBOARD_TITLE = "Transcript Analytics";
+export const DASHBOARD_SUBTITLE = "View and export your AI agent conversation transcripts";
+
+export function TranscriptDashboard() {
+  const state = useDashboardState();
+  const { list, params, hasFetched } = state;
+  const data = hasFetched ? list.data : undefined;
+  const rows = useMemo(() => data?.transcripts ?? [], [data]);
+  const filters = useMemo(
+    () => ({ startTime: params.startTime, endTime: params.endTime, search: params.search, sessionId: params.sessionId }),
+    [params.startTime, params.endTime, params.search, params.sessionId],
+  );
+  const exporter = useTranscriptExport(filters, data?.total ?? 0);
+
+  const hasFilter = state.appliedSearch !== "" || state.appliedSessionId !== "";
+  const isFiltering = hasFilter || state.searchInput !== "" || state.sessionInput !== "";
+  const summary = useMemo(
+    () =>
+      data
+        ? {
+            total: data.total,
+            uniqueSessions: uniqueSessions(rows),
+            topDevice: topDevice(rows),
+            dateRange: daysLabel(rangeDays(state.range.start, state.range.end)),
+          }
+        : null,
+    [data, rows, state.range],
+  );
+
+  let listContent;
+  if (!hasFetched) listContent = <TranscriptListEmpty />;
+  else if (list.isError) listContent = <TranscriptListError message={list.error?.message} />;
+  else if (!data) listContent = <TranscriptListSkeleton />;
+  else if (rows.length === 0) listContent = <TranscriptListEmpty />;
+  else
+    listContent = (
+      <TranscriptListCard
+        rows={rows}
+        total={data.total}
+        totalPages={data.totalPages}
+        page={state.page}
+        pageSize={state.pageSize}
+        isUpdating={list.isPlaceholderData}
+        exportProgress={exporter.progress}
+        onExport={(format) => void exporter.exportAs(format)}
+        onPageChange={state.setPage}
+        onPageSizeChange={state.setPageSize}
+      />
+    );
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={DASHBOARD_TITLE} subtitle={DASHBOARD_SUBTITLE} />
+      <DateRangeCard
+        range={state.range}
+        isFetching={hasFetched && list.isFetching}
+        onQuickRange={state.setQuickRange}
+        onStartDay={state.setStartDay}
+        onEndDay={state.setEndDay}
+        onFetch={state.fetchTranscripts}
+      />
+      {summary ? <SummaryCards values={summary} /> : null}
+      {data && (data.total > 0 || isFiltering) ? (
+        <SearchFilterCard
+          search={state.searchInput}
+          sessionId={state.sessionInput}
+          onSearchChange={state.setSearchInput}
+          onSessionChange={state.setSessionInput}
+          onClearSearch={state.clearSearch}
+          onClearSession={state.clearSessionFilter}
+          filteredCount={hasFilter && !list.isPlaceholderData ? data.total : null}
+        />
+      ) : null}
+      {listContent}
+    </div>
+  );
+}

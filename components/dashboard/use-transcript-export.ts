@@ -1,0 +1,66 @@
+"use client";
+// Spec sections 7, 8 and 9: exporting every transcript of the current dates and filters as CSV
+// or JSON, with the toasts of section 8 in order and the progress of the run.
+import { useCallback, useRef, useState } from "react";
+import { toast } from "@/components/ui/toast-store";
+import { downloadTextFile } from "@/lib/export/download";
+import { transcriptExportFileName } from "@/lib/export/file-names";
+import { buildTranscriptsCsv, buildTranscriptsJson } from "@/lib/export/transcripts-export";
+import { fetchTranscriptsForExport, type ExportPhase, type TranscriptFilters } from "@/lib/queries/transcripts";
+
+export type ExportFormat = "csv" | "json";
+
+export interface ExportProgress {
+  phase: ExportPhase;
+  done: number;
+  total: number;
+}
+
+const FORMATS: Record<ExportFormat, { label: string; mime: string; build: typeof buildTranscriptsCsv }> = {
+  csv: { label: "CSV", mime: "text/csv;charset=utf-8", build: buildTranscriptsCsv },
+  json: { label: "JSON", mime: "application/json;charset=utf-8", build: buildTranscriptsJson },
+};
+
+/** Spec section 8: the export toasts. */
+export const EXPORT_TOASTS = {
+  noData: { title: "No data to export", description: "Please fetch transcripts first" },
+  preparing: (count: number) => ({ title: "Preparing export...", description: `Fetching all ${count} transcript(s)...` }),
+  processing: (count: number) => ({ title: "Processing transcripts...", description: `Enriching ${count} transcript(s) with full data...` }),
+  success: (format: ExportFormat) => ({ title: "Export successful", description: `Transcripts exported as ${FORMATS[format].label}` }),
+  failed: (message: string | undefined) => ({ title: "Export failed", description: message?.trim() || "Failed to export transcripts" }),
+};
+
+export function useTranscriptExport(filters: TranscriptFilters, total: number) {
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const isRunning = useRef(false);
+
+  const exportAs = useCallback(
+    async (format: ExportFormat) => {
+      if (isRunning.current) return;
+      if (total <= 0) {
+        toast({ ...EXPORT_TOASTS.noData, variant: "destructive" });
+        return;
+      }
+      isRunning.current = true;
+      setProgress({ phase: "fetching", done: 0, total: 0 });
+      try {
+        const rows = await fetchTranscriptsForExport(filters, total, {
+          onFetchStart: (count) => toast(EXPORT_TOASTS.preparing(count)),
+          onEnrichStart: (count) => toast(EXPORT_TOASTS.processing(count)),
+          onProgress: (phase, done, of) => setProgress({ phase, done, total: of }),
+        });
+        const { build, mime } = FORMATS[format];
+        downloadTextFile(transcriptExportFileName(format), build(rows), mime);
+        toast({ ...EXPORT_TOASTS.success(format), variant: "success" });
+      } catch (error) {
+        toast({ ...EXPORT_TOASTS.failed(error instanceof Error ? error.message : undefined), variant: "destructive" });
+      } finally {
+        isRunning.current = false;
+        setProgress(null);
+      }
+    },
+    [filters, total],
+  );
+
+  return { exportAs, progress, isExporting: progress !== null };
+}
