@@ -1,8 +1,18 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/portal/coming-soon";
+import { TranscriptView } from "@/components/transcript/transcript-view";
 
 export const metadata: Metadata = { title: "Conversation Transcript · Transcript Analytics" };
 
-export default function TranscriptPage() {
-  return <ComingSoon title="Conversation Transcript" />;
+/** The route segment as typed: ids with ':' arrive percent-encoded; a malformed escape stays as it is. */
+function segmentValue(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export default async function TranscriptPage({ params }: { params: Promise<{ transcriptId: string }> }) {
+  const { transcriptId } = await params;
+  return <TranscriptView transcriptId={segmentValue(transcriptId)} />;
 }

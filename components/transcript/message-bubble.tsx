@@ -1,0 +1,38 @@
+// Spec section 2 (Transcript page): a user turn on the right, a bot turn on the left, with its time.
+import type { ReactNode } from "react";
+import { Bot, User } from "lucide-react";
+import clsx from "clsx";
+import { formatTimeOfDay } from "@/lib/format/time-of-day";
+import type { ShownTurn } from "@/lib/transcript-view/shown-turns";
+import { MessageContent } from "./message-content";
+
+export function MessageBubble({ turn, footer }: { turn: ShownTurn; footer?: ReactNode }) {
+  const isUser = turn.role === "user";
+  const Icon = isUser ? User : Bot;
+  return (
+    <li className={clsx("flex gap-2.5", isUser ? "flex-row-reverse" : "flex-row")} data-testid="message" data-role={turn.role} data-index={turn.index}>
+      <span
+        className={clsx("mt-5 flex size-8 shrink-0 items-center justify-center rounded-full", isUser ? "bg-indigo-600 text-white" : "bg-slate-200 text-slate-700")}
+        aria-hidden
+      >
+        <Icon className="size-4" />
+      </span>
+      <div className={clsx("flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%]", isUser ? "items-end" : "items-start")}>
+        <p className="mb-1 text-xs text-slate-500">
+          <span className="font-medium text-slate-700">{isUser ? "User" : "Bot"}</span>
+          <span aria-hidden> · </span>
+          <time dateTime={turn.timestamp ?? undefined}>{formatTimeOfDay(turn.timestamp)}</time>
+        </p>
+        <div
+          className={clsx(
+            "max-w-full rounded-2xl px-4 py-2.5 shadow-sm",
+            isUser ? "rounded-tr-sm bg-indigo-600 text-white [&_a]:text-white" : "rounded-tl-sm border border-slate-200 bg-white text-slate-900 [&_a]:text-indigo-700",
+          )}
+        >
+          <MessageContent text={turn.text} />
+        </div>
+        {footer}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+// Spec section 2 (Transcript page): Transcript ID, Session ID, Created, Updated and Total Messages.
+import { Card, CardContent } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/format/date-time";
+import { turnsLabel } from "@/lib/format/transcript-labels";
+
+export function TranscriptFields({
+  id,
+  sessionId,
+  createdAt,
+  updatedAt,
+  messageCount,
+}: {
+  id: string;
+  sessionId: string;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+}) {
+  const fields: { label: string; value: string; mono?: boolean }[] = [
+    { label: "Transcript ID", value: id, mono: true },
+    { label: "Session ID", value: sessionId, mono: true },
+    { label: "Created", value: formatDateTime(createdAt) },
+    { label: "Updated", value: formatDateTime(updatedAt) },
+    { label: "Total Messages", value: turnsLabel(messageCount) },
+  ];
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {fields.map((field) => (
+            <div key={field.label} className="min-w-0">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{field.label}</dt>
+              <dd className={field.mono ? "mt-1 break-all font-mono text-sm text-slate-900" : "mt-1 text-sm text-slate-900"}>{field.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

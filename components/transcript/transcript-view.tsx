@@ -1,0 +1,88 @@
+"use client";
+// Spec section 2 (Transcript page): back, Copy Transcript, the title, the five fields and the
+// conversation, with thumbs up and down on every bot message.
+import { useMemo } from "react";
+import { useRouter } from "next/navigation";
+import { ArrowLeft } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageTitle } from "@/components/layout/page-title";
+import { MessageFeedback } from "@/components/feedback/message-feedback";
+import { useMessageFeedback } from "@/components/feedback/use-message-feedback";
+import { TranscriptNotFoundError, useTranscript } from "@/lib/queries/transcripts";
+import { shownTurns } from "@/lib/transcript-view/shown-turns";
+import { CopyTranscriptButton } from "./copy-transcript-button";
+import { MessageBubble } from "./message-bubble";
+import { TranscriptFields } from "./transcript-fields";
+import { NoMessages, TranscriptLoadError, TranscriptLoading, TranscriptNotFound } from "./transcript-states";
+
+export const TRANSCRIPT_TITLE = "Conversation Transcript";
+
+export function TranscriptView({ transcriptId }: { transcriptId: string }) {
+  const router = useRouter();
+  const transcript = useTranscript(transcriptId);
+  const turns = useMemo(() => (transcript.data ? shownTurns(transcript.data.dialog) : null), [transcript.data]);
+  const feedback = useMessageFeedback(transcriptId, { enabled: transcript.isSuccess });
+
+  const goBack = () => {
+    if (window.history.length > 1) router.back();
+    else router.push("/dashboard");
+  };
+
+  let body;
+  if (transcript.isPending) body = <TranscriptLoading />;
+  else if (transcript.error instanceof TranscriptNotFoundError) body = <TranscriptNotFound />;
+  else if (transcript.isError) body = <TranscriptLoadError message={transcript.error.message} />;
+  else {
+    const data = transcript.data;
+    body = (
+      <div className="space-y-6">
+        <TranscriptFields id={data._id} sessionId={data.sessionID} createdAt={data.createdAt} updatedAt={data.updatedAt} messageCount={turns?.length ?? 0} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Conversation</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {turns && turns.length > 0 ? (
+              <ol className="space-y-5" aria-label="Messages">
+                {turns.map((turn) => (
+                  <MessageBubble
+                    key={turn.index}
+                    turn={turn}
+                    footer={
+                      turn.role === "bot" ? (
+                        <MessageFeedback
+                          rating={feedback.ratingOf(turn.index)}
+                          isPending={feedback.isPending(turn.index)}
+                          onThumbsUp={() => feedback.thumbsUp(turn.index)}
+                          onThumbsDown={() => feedback.thumbsDown(turn.index)}
+                        />
+                      ) : null
+                    }
+                  />
+                ))}
+              </ol>
+            ) : (
+              <NoMessages />
+            )}
+          </CardContent>
+        </Card>
+        {feedback.dialog}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <Button variant="ghost" onClick={goBack} className="-ml-3">
+          <ArrowLeft aria-hidden />
+          Back
+        </Button>
+        <CopyTranscriptButton turns={turns} />
+      </div>
+      <PageTitle title={TRANSCRIPT_TITLE} />
+      {body}
+    </div>
+  );
+}
