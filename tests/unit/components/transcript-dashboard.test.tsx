@@ -251,7 +251,7 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     renderWithProviders(<TranscriptDashboard />);
     fireEvent.click(fetchButton());
     await screen.findByText("Showing 1 - 20 of 45 transcripts");
-    (globalThis as { fetch: jest.Mock }).fetch.mockImplementation(async () => fakeResponse({ status: 500, body: { message: "Database unavailable" } }));
+    (globalThis as unknown as { fetch: jest.Mock }).fetch.mockImplementation(async () => fakeResponse({ status: 500, body: { message: "Database unavailable" } }));
     fireEvent.keyDown(screen.getByRole("button", { name: /Export/ }), { key: "Enter" });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Export as JSON" }));
     await waitFor(() => expect((toast as jest.Mock).mock.calls.map(([input]) => input.title)).toContain("Export failed"));
