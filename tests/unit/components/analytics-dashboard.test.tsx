@@ -1,0 +1,182 @@
+import "@testing-library/jest-dom";
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { endOfDay, format, startOfDay, subMonths } from "date-fns";
+import { AnalyticsDashboard } from "@/components/analytics/analytics-dashboard";
+import type { AnalyticsResponse } from "@/lib/schemas/analytics";
+import { renderWithProviders, signInLocally, stubFetch } from "../support/render-app";
+
+const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
+jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/analytics" }));
+
+// jsdom lays nothing out: give every chart a fixed size instead of measuring its container.
+jest.mock("recharts", () => {
+  const actual = jest.requireActual("recharts");
+  return {
+    ...actual,
+    ResponsiveContainer: ({ children }: { children: ReactNode }) =>
+      isValidElement(children) ? cloneElement(children as ReactElement<{ width: number; height: number }>, { width: 640, height: 280 }) : null,
+  };
+});
+
+const DAY_MS = 86_400_000;
+
+function analytics(overrides: Partial<AnalyticsResponse> = {}): AnalyticsResponse {
+  return {
+    total: 310,
+    transcriptsOverTime: Array.from({ length: 31 }, (_, i) => ({ date: format(new Date(2025, 2, 5 + i), "yyyy-MM-dd"), count: 10 })),
+    peakHours: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hour === 14 ? 40 : 10 })),
+    deviceDistribution: [
+      { name: "desktop", value: 200 },
+      { name: "mobile", value: 110 },
+    ],
+    osDistribution: [
+      { name: "windows", value: 150 },
+      { name: "ios", value: 160 },
+    ],
+    browserDistribution: [
+      { name: "chrome", value: 180 },
+      { name: "safari", value: 130 },
+    ],
+    ...overrides,
+  };
+}
+
+const EMPTY: AnalyticsResponse = {
+  total: 0,
+  transcriptsOverTime: Array.from({ length: 8 }, (_, i) => ({ date: format(new Date(2020, 0, 1 + i), "yyyy-MM-dd"), count: 0 })),
+  peakHours: Array.from({ length: 24 }, (_, hour) => ({ hour, count: 0 })),
+  deviceDistribution: [],
+  osDistribution: [],
+  browserDistribution: [],
+};
+
+function requests(fetch: jest.Mock) {
+  return fetch.mock.calls
+    .map(([url]) => new URL(String(url), "http://app.test"))
+    .filter((url) => url.pathname === "/api/analytics")
+    .map((url) => ({ start: new Date(url.searchParams.get("startTime")!), end: new Date(url.searchParams.get("endTime")!), tz: url.searchParams.get("tz") }));
+}
+
+const card = (label: string) => screen.getAllByTestId("summary-card").find((el) => el.getAttribute("data-label") === label)!;
+const value = (label: string) => within(card(label)).getByTestId("summary-value").textContent;
+const chart = (title: string) => screen.getAllByTestId("chart-card").find((el) => el.getAttribute("data-chart") === title)!;
+
+beforeAll(() => {
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+  jest.clearAllMocks();
+  signInLocally({ email: "viewer@example.com" });
+});
+
+describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
+  it("loads the last 30 days in the viewer's time zone, then shows the cards and the five charts", async () => {
+    let answer: (body: AnalyticsResponse) => void = () => undefined;
+    const fetch = jest.fn(
+      (url: string) =>
+        new Promise((resolve) => {
+          answer = (body) => resolve({ ok: true, status: 200, statusText: "OK", text: async () => JSON.stringify(body) });
+          void url;
+        }),
+    );
+    (globalThis as { fetch: unknown }).fetch = fetch;
+    renderWithProviders(<AnalyticsDashboard />);
+
+    expect(screen.getByRole("heading", { name: "Analytics Dashboard" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(await screen.findByText("Loading analytics...")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
+
+    const [request] = requests(fetch);
+    expect(request.tz).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(request.end.getTime() - request.start.getTime()).toBe(30 * DAY_MS);
+    expect(Math.abs(request.end.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(screen.getByTestId("range-subtitle")).toHaveTextContent(`Showing data from ${format(request.start, "MMM d, yyyy")} to ${format(request.end, "MMM d, yyyy")}`);
+
+    await act(async () => answer(analytics()));
+    expect(await screen.findByText("Conversations in selected period")).toBeInTheDocument();
+    expect(screen.queryByText("Loading analytics...")).not.toBeInTheDocument();
+    expect(value("Total Transcripts")).toBe("310");
+    expect(value("Peak Hour")).toBe("14:00");
+    expect(value("Top Device")).toBe("desktop");
+    expect(value("Daily Average")).toBe("10");
+
+    for (const title of ["Transcripts Over Time", "Peak Hours", "Device Distribution", "OS Distribution", "Browser Distribution"]) {
+      expect(within(chart(title)).getByRole("heading", { name: title })).toBeInTheDocument();
+      expect(chart(title).querySelector("svg.recharts-surface")).not.toBeNull();
+      expect(within(chart(title)).queryByText("No data available")).not.toBeInTheDocument();
+    }
+    // The figures behind each chart, for screen readers.
+    expect(within(chart("Peak Hours")).getByRole("rowheader", { name: "14:00" }).nextSibling).toHaveTextContent("40");
+  });
+
+  it("shows N/A, 0 and No data available for an empty range", async () => {
+    stubFetch(() => ({ body: EMPTY }));
+    renderWithProviders(<AnalyticsDashboard />);
+    expect(await screen.findByText("Conversations in selected period")).toBeInTheDocument();
+    expect(value("Total Transcripts")).toBe("0");
+    expect(value("Peak Hour")).toBe("N/A");
+    expect(value("Top Device")).toBe("N/A");
+    expect(value("Daily Average")).toBe("0");
+    expect(screen.getAllByText("No data available")).toHaveLength(5);
+    expect(document.querySelector("svg.recharts-surface")).toBeNull();
+  });
+
+  it("shows the Error card when the call fails", async () => {
+    stubFetch(() => ({ status: 500, body: { message: "Internal server error" } }));
+    renderWithProviders(<AnalyticsDashboard />);
+    expect(await screen.findByText("Failed to load analytics data")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Error" })).toBeInTheDocument();
+  });
+
+  it("asks again for the range of each preset", async () => {
+    const fetch = stubFetch(() => ({ body: analytics() }));
+    renderWithProviders(<AnalyticsDashboard />);
+    await screen.findByText("Conversations in selected period");
+
+    for (const days of [7, 90, 30]) {
+      fireEvent.click(screen.getByRole("button", { name: `Last ${days} days` }));
+      await waitFor(() => expect(screen.getByRole("button", { name: `Last ${days} days` })).toHaveAttribute("aria-pressed", "true"));
+      const last = requests(fetch).at(-1)!;
+      expect(last.end.getTime() - last.start.getTime()).toBe(days * DAY_MS);
+    }
+    expect(requests(fetch)).toHaveLength(4);
+  });
+
+  it("applies a custom range only once both its ends are picked", async () => {
+    const fetch = stubFetch(() => ({ body: analytics() }));
+    renderWithProviders(<AnalyticsDashboard />);
+    await screen.findByText("Conversations in selected period");
+
+    fireEvent.click(screen.getByRole("button", { name: "Custom Range" }));
+    const popover = await screen.findByTestId("custom-range-popover");
+    const grids = within(popover).getAllByRole("grid");
+    expect(grids).toHaveLength(2);
+    expect(within(popover).getByText("Pick the first day of the range.")).toBeInTheDocument();
+
+    const lastMonth = subMonths(new Date(), 1);
+    const day = (n: number) => within(grids[0]).getByRole("button", { name: new RegExp(`${format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), n), "MMMM")} ${n}(st|nd|rd|th)?,`) });
+    fireEvent.click(day(12));
+    expect(within(popover).getByText("Now pick the last day of the range.")).toBeInTheDocument();
+    expect(requests(fetch)).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
+
+    fireEvent.click(day(3));
+    await waitFor(() => expect(requests(fetch)).toHaveLength(2));
+    const last = requests(fetch).at(-1)!;
+    expect(last.start).toEqual(startOfDay(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 3)));
+    expect(last.end).toEqual(endOfDay(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 12)));
+    expect(screen.getByRole("button", { name: "Custom Range" })).toHaveAttribute("aria-pressed", "true");
+    await waitFor(() => expect(screen.queryByTestId("custom-range-popover")).not.toBeInTheDocument());
+    expect(screen.getByTestId("range-subtitle")).toHaveTextContent(
+      `Showing data from ${format(last.start, "MMM d, yyyy")} to ${format(last.end, "MMM d, yyyy")}`,
+    );
+  });
+});
