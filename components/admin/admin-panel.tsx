@@ -2,9 +2,11 @@
 // Spec section 2 (Admin panel): counts, the Pending / All Users toggle, and the user cards.
 // One action at a time: every button waits while one is in flight; both lists refresh after it.
 import { useState } from "react";
-import { Clock, UserCheck, Users } from "lucide-react";
+import Link from "next/link";
+import { Clock, ScrollText, UserCheck, Users } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { buttonClasses } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CenteredMessage } from "@/components/ui/centered-message";
@@ -72,7 +74,15 @@ export function AdminPanel() {
 
   return (
     <>
-      <PageTitle title="Admin Panel" subtitle="Manage user access and approvals" />
+      <PageTitle
+        title="Admin Panel"
+        subtitle="Manage user access and approvals"
+        actions={
+          <Link href="/admin/audit-log" className={buttonClasses({ variant: "outline", size: "sm" })}>
+            <ScrollText aria-hidden /> Audit Log
+          </Link>
+        }
+      />
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard label="Pending Approvals" value={pending.data?.length} icon={Clock} tone="bg-amber-100 text-amber-700" />
         <StatCard label="Total Users" value={all.data?.length} icon={Users} tone="bg-indigo-100 text-indigo-700" />

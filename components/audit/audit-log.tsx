@@ -1,0 +1,88 @@
+"use client";
+// The audit log screen: what administrators did, to whom and when, newest first.
+import { useState } from "react";
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
+import { Card } from "@/components/ui/card";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PageTitle } from "@/components/layout/page-title";
+import { useAuditLog } from "@/lib/queries/audit-log";
+import { auditActionLabel, auditDetailsText } from "@/lib/format/audit-action";
+import { formatDateTime } from "@/lib/format/date-time";
+import { errorMessage } from "@/lib/client/api-error";
+
+export function AuditLog() {
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(page);
+  const totalPages = log.data?.totalPages ?? 0;
+
+  return (
+    <>
+      <PageTitle
+        title="Audit Log"
+        subtitle="Every administrator action, newest first"
+        actions={
+          <Link href="/admin" className={buttonClasses({ variant: "outline", size: "sm" })}>
+            <ArrowLeft aria-hidden /> Admin Panel
+          </Link>
+        }
+      />
+      <Card className="overflow-hidden">
+        {log.isPending ? (
+          <div className="space-y-3 p-6" role="status" aria-label="Loading audit log">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-8 w-full" />
+            ))}
+          </div>
+        ) : log.isError ? (
+          <p className="p-6 text-red-700" role="alert">
+            Failed to load the audit log: {errorMessage(log.error, "An unexpected error occurred")}
+          </p>
+        ) : log.data.items.length === 0 ? (
+          <p className="p-6 text-slate-600">No administrator actions recorded yet</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">When</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Administrator</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Action</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Target</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Change</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {log.data.items.map((event) => (
+                  <tr key={event.id}>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(event.createdAt)}</td>
+                    <td className="px-4 py-3 text-slate-900">{event.actorEmail}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">{auditActionLabel(event.action)}</td>
+                    <td className="px-4 py-3 text-slate-700">{event.targetLabel ?? event.targetId ?? "—"}</td>
+                    <td className="px-4 py-3 text-slate-600">{auditDetailsText(event.details)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      {totalPages > 1 ? (
+        <nav aria-label="Audit log pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-600">
+          <span>
+            Page {page} of {totalPages}
+          </span>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+    </>
+  );
+}
