@@ -81,7 +81,7 @@ function DistributionPie({ title, entries }: { title: string; entries: Analytics
               String(name),
             ]}
           />
-          <Legend verticalAlign="bottom" iconType="circle" iconSize={10} wrapperStyle={{ fontSize: 12, color: "#334155" }} />
+          <Legend itemSorter={null} verticalAlign="bottom" iconType="circle" iconSize={10} wrapperStyle={{ fontSize: 12, color: "#334155" }} />
         </PieChart>
       </ResponsiveContainer>
     </ChartCard>

@@ -1,6 +1,7 @@
 // A titled card around one chart, or the line No data available when there is nothing to plot
 // (spec section 2). A visually hidden table gives screen readers the figures behind the chart.
 import type { ReactNode } from "react";
+import clsx from "clsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 export interface ChartTable {
@@ -27,7 +28,9 @@ export function ChartCard({
   children: ReactNode;
 }) {
   return (
-    <Card className={className} data-testid="chart-card" data-chart={title}>
+    // overflow-hidden: a chart's tooltip box stays where it was last shown, which can be past a
+    // card that has since become narrower.
+    <Card className={clsx("overflow-hidden", className)} data-testid="chart-card" data-chart={title}>
       <CardHeader className="p-4 pb-2 sm:p-6 sm:pb-3">
         <CardTitle className="text-base sm:text-lg">{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}

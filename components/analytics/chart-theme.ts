@@ -2,6 +2,7 @@
 export const AXIS_TICK = { fill: "#475569", fontSize: 12 } as const;
 export const GRID_STROKE = "#e2e8f0";
 export const TOOLTIP_STYLE = {
+  separator: ": ",
   contentStyle: { borderRadius: 8, borderColor: "#cbd5e1", boxShadow: "0 4px 12px rgb(15 23 42 / 0.12)", fontSize: 13 },
   labelStyle: { color: "#0f172a", fontWeight: 600, marginBottom: 2 },
   itemStyle: { color: "#334155" },

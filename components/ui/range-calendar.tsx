@@ -2,7 +2,8 @@
 // A two-month calendar for picking a start and an end day, on react-day-picker's own styles
 // recoloured to the portal's palette. The caller decides what a half-picked range means.
 import type { CSSProperties, ReactNode } from "react";
-import { DayPicker, type DateRange, type Matcher } from "react-day-picker";
+import { format } from "date-fns";
+import { DayPicker, type DateRange, type Matcher, type Modifiers } from "react-day-picker";
 import "react-day-picker/style.css";
 
 export type { DateRange };
@@ -20,6 +21,15 @@ const THEME = {
   "--rdp-nav_button-height": "2rem",
   "--rdp-nav_button-width": "2rem",
 } as CSSProperties;
+
+/**
+ * A day's name for assistive technology that contains the number printed on it ("Sunday, October
+ * 11, 2026"): the library's default ("October 11th") does not, which voice control users trip on.
+ */
+export function dayButtonLabel(date: Date, modifiers?: Modifiers): string {
+  const name = format(date, "EEEE, MMMM d, yyyy");
+  return `${modifiers?.today ? "Today, " : ""}${name}${modifiers?.selected ? ", selected" : ""}`;
+}
 
 export function RangeCalendar({
   selected,
@@ -52,9 +62,13 @@ export function RangeCalendar({
       max={maxDays}
       footer={footer}
       autoFocus
+      labels={{ labelDayButton: dayButtonLabel }}
+      // Inline, as the library's own stylesheet outranks utility classes: picked days keep the
+      // size of the others.
+      modifiersStyles={{ selected: { fontSize: "inherit", fontWeight: 600 } }}
       showOutsideDays={false}
       style={THEME}
-      className="text-sm [&_.rdp-caption_label]:text-base [&_.rdp-day_button:focus-visible]:outline-2 [&_.rdp-day_button:focus-visible]:outline-offset-1 [&_.rdp-day_button:focus-visible]:outline-indigo-600 [&_.rdp-footer]:mt-2 [&_.rdp-footer]:text-slate-600 [&_.rdp-selected]:text-sm"
+      className="text-sm [&_.rdp-caption_label]:text-base [&_.rdp-day_button:focus-visible]:outline-2 [&_.rdp-day_button:focus-visible]:outline-offset-1 [&_.rdp-day_button:focus-visible]:outline-indigo-600 [&_.rdp-footer]:mt-2 [&_.rdp-footer]:text-slate-600"
     />
   );
 }

@@ -162,7 +162,7 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
     expect(within(popover).getByText("Pick the first day of the range.")).toBeInTheDocument();
 
     const lastMonth = subMonths(new Date(), 1);
-    const day = (n: number) => within(grids[0]).getByRole("button", { name: new RegExp(`${format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), n), "MMMM")} ${n}(st|nd|rd|th)?,`) });
+    const day = (n: number) => within(grids[0]).getByRole("button", { name: new RegExp(`${format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), n), "MMMM")} ${n},`) });
     fireEvent.click(day(12));
     expect(within(popover).getByText("Now pick the last day of the range.")).toBeInTheDocument();
     expect(requests(fetch)).toHaveLength(1);
