@@ -28,9 +28,9 @@ export function DateRangeCard({
         <CardTitle>Date Range</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
+        <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" role="group" aria-label="Quick ranges">
           {QUICK_RANGE_DAYS.map((days) => (
-            <Button key={days} variant="outline" size="sm" onClick={() => onQuickRange(days)}>
+            <Button key={days} variant="outline" size="sm" className="px-2 sm:px-3" onClick={() => onQuickRange(days)}>
               Last {days} days
             </Button>
           ))}

@@ -10,7 +10,9 @@ import { PAGE_SIZE_OPTIONS, canGoNext, canGoPrevious, pageWindow, showingRangeTe
 export function PageSizeSelect({ pageSize, onPageSizeChange }: { pageSize: number; onPageSizeChange: (size: number) => void }) {
   return (
     <div className="flex items-center gap-2 text-sm text-slate-600">
-      <span id="page-size-label">Per page</span>
+      <span id="page-size-label" className="whitespace-nowrap">
+        Per page
+      </span>
       <Select value={String(pageSize)} onValueChange={(value) => onPageSizeChange(Number(value))}>
         <SelectTrigger size="sm" className="w-20" aria-labelledby="page-size-label" data-testid="page-size">
           <SelectValue />

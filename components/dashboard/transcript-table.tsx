@@ -1,5 +1,6 @@
 "use client";
 // Spec section 2 (Transcript list): six columns; a row opens /transcript/{id} on click or Enter.
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import clsx from "clsx";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -12,15 +13,55 @@ export function transcriptPath(id: string): string {
   return `/transcript/${encodeURIComponent(id)}`;
 }
 
+/** Phones: one card per transcript instead of the wide table. */
+function TranscriptCards({ rows }: { rows: readonly TranscriptListItem[] }) {
+  return (
+    <ul className="-mx-2 divide-y divide-slate-100 sm:hidden">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <Link
+            href={transcriptPath(row.id)}
+            data-testid="transcript-card"
+            className="block rounded-lg px-2 py-3 hover:bg-indigo-50/60 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <span className="flex items-baseline justify-between gap-3">
+              <span className="font-mono text-xs text-indigo-700">{truncatedId(row.id)}</span>
+              <span className="text-xs text-slate-500">{formatDateTime(row.timestamp)}</span>
+            </span>
+            <span className="mt-1 block truncate text-sm text-slate-800">{row.preview}</span>
+            <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
+              <span>
+                <span className="sr-only">Session ID </span>
+                <span className="font-mono">{truncatedId(row.sessionId)}</span>
+              </span>
+              <span>{row.duration}</span>
+              <span>{turnsLabel(row.messageCount)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function TranscriptTable({ rows, isUpdating }: { rows: readonly TranscriptListItem[]; isUpdating: boolean }) {
+  return (
+    <div className={clsx("transition-opacity", isUpdating && "opacity-60")} aria-busy={isUpdating}>
+      <TranscriptCards rows={rows} />
+      <WideTable rows={rows} />
+    </div>
+  );
+}
+
+function WideTable({ rows }: { rows: readonly TranscriptListItem[] }) {
   const router = useRouter();
   return (
-    <div className={clsx("-mx-6 overflow-x-auto transition-opacity sm:mx-0", isUpdating && "opacity-60")} aria-busy={isUpdating}>
+    <div className="hidden overflow-x-auto sm:block">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
             {TRANSCRIPT_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="whitespace-nowrap px-3 py-2.5 font-semibold first:pl-6 last:pr-6 sm:first:pl-3 sm:last:pr-3">
+              <th key={column} scope="col" className="whitespace-nowrap px-3 py-2.5 font-semibold ">
                 {column}
               </th>
             ))}
@@ -44,7 +85,7 @@ export function TranscriptTable({ rows, isUpdating }: { rows: readonly Transcrip
                 }}
                 className="cursor-pointer border-b border-slate-100 last:border-0 hover:bg-indigo-50/60 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
               >
-                <td className="whitespace-nowrap px-3 py-3 pl-6 font-mono text-xs text-indigo-700 sm:pl-3" title={row.id}>
+                <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-indigo-700" title={row.id}>
                   {truncatedId(row.id)}
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-slate-600" title={row.sessionId}>
@@ -53,7 +94,7 @@ export function TranscriptTable({ rows, isUpdating }: { rows: readonly Transcrip
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(row.timestamp)}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{row.duration}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{turnsLabel(row.messageCount)}</td>
-                <td className="max-w-[18rem] truncate px-3 py-3 pr-6 text-slate-600 sm:pr-3" title={row.preview}>
+                <td className="max-w-[18rem] truncate px-3 py-3 text-slate-600" title={row.preview}>
                   {row.preview}
                 </td>
               </tr>
