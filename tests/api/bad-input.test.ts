@@ -66,6 +66,13 @@ describe("register", () => {
     expect(res.body.message).toBe("email: Enter a valid email address");
   });
 
+  it("refuses NUL characters, which PostgreSQL cannot store, on both databases alike", async () => {
+    const res = await call(registerRoute.POST, "POST", "/api/auth/register", { body: { email: "nul@example.com", password: "pass\u0000word-long" } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Text must not contain NUL characters");
+    expect(await db.user.count({ where: { email: "nul@example.com" } })).toBe(0);
+  });
+
   it("refuses a short password with the spec's minimum", async () => {
     const res = await call(registerRoute.POST, "POST", "/api/auth/register", { body: { email: "short@example.com", password: "1234567" } });
     expect(res.status).toBe(400);

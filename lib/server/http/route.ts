@@ -52,12 +52,15 @@ export function route<A extends AccessPolicy, B = undefined, Q = undefined, P = 
       const user = (
         config.access === "public" ? null : config.access === "ingest" ? await authenticateIngestKey(req) : await authorize(req, config.access)
       ) as Principal<A>;
-      const params = config.params ? parse(config.params, await ctx.params) : (undefined as P);
+      // People's input may not hold NUL characters (PostgreSQL cannot store them in text); the
+      // ingest API takes machine data as it comes and its normaliser cleans each record instead.
+      const rejectNul = config.access !== "ingest";
+      const params = config.params ? parse(config.params, await ctx.params, { rejectNul: true }) : (undefined as P);
       const query = config.query
-        ? parse(config.query, Object.fromEntries(req.nextUrl.searchParams))
+        ? parse(config.query, Object.fromEntries(req.nextUrl.searchParams), { rejectNul: true })
         : (undefined as Q);
       const body = config.body
-        ? parse(config.body, await readJsonBody(req, config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), "Request body")
+        ? parse(config.body, await readJsonBody(req, config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), { rejectNul, subject: "Request body" })
         : (undefined as B);
       const result = await handler({ req, user, body, query, params });
       return result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
@@ -77,11 +80,31 @@ async function authorize(req: NextRequest, access: "user" | "admin"): Promise<Se
   return user;
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, subject?: string): T {
-  if (value === undefined && subject) throw new AppError("BAD_REQUEST", `${subject} is required`);
+function parse<T>(schema: z.ZodType<T>, value: unknown, options: { rejectNul: boolean; subject?: string }): T {
+  if (value === undefined && options.subject) throw new AppError("BAD_REQUEST", `${options.subject} is required`);
+  if (options.rejectNul && containsNul(value)) throw new AppError("BAD_REQUEST", "Text must not contain NUL characters");
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError("BAD_REQUEST", describeIssue(result.error));
   return result.data;
+}
+
+/** Iterative, so that a deeply nested body cannot exhaust the stack. */
+function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return true;
+    } else if (Array.isArray(item)) {
+      pending.push(...item);
+    } else if (item && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 function describeIssue(error: z.ZodError): string {
