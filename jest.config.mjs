@@ -48,6 +48,7 @@ export default async function config() {
         testPathIgnorePatterns: ["/node_modules/", "/.next"],
         globalSetup: "<rootDir>/tests/e2e/support/global-setup.ts",
         globalTeardown: "<rootDir>/tests/e2e/support/global-teardown.ts",
+        setupFilesAfterEnv: ["<rootDir>/tests/e2e/support/setup-e2e.ts"],
       })(),
     ],
   };

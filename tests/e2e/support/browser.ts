@@ -6,9 +6,6 @@ import path from "node:path";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { readServerState } from "./server-state";
 
-// jest.config.mjs sets testTimeout on the e2e project, but jest reads that option only at the top level.
-jest.setTimeout(60_000);
-
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 export const SCREENSHOT_DIR = path.resolve(__dirname, "../../../test-results/screenshots");

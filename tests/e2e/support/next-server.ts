@@ -1,0 +1,73 @@
+// Starting the production build with `next start` for the browser tests: the shared server of the
+// global setup, and the private ones that tests stop, starve of their database or signal.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { openSync, readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(__dirname, "../../..");
+// E2E_DIST_DIR lets two builds (say, two engineers' runs) live side by side.
+export const DIST_DIR = process.env.E2E_DIST_DIR || ".next-e2e";
+export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+
+/** The environment of the production build and server. */
+export function productionEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  child: ChildProcess;
+  pid: number;
+  logFile: string;
+}
+
+/** Starts `next start` on a free loopback port in its own process group and waits until it answers. */
+export async function startNextServer({ databaseUrl, workDir, env = {} }: { databaseUrl: string; workDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(workDir, `server-${port}.log`);
+  const log = openSync(logFile, "a");
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...productionEnv(), DATABASE_URL: databaseUrl, DEMO_MODE: "1", NEXTAUTH_SECRET: randomBytes(32).toString("hex"), ...env },
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  child.unref();
+  if (!child.pid) throw new Error("Could not start a server");
+  const pid = child.pid;
+  try {
+    await waitUntilUp(baseUrl, logFile);
+  } catch (error) {
+    process.kill(-pid, "SIGKILL");
+    throw error;
+  }
+  return { baseUrl, child, pid, logFile };
+}
+
+async function waitUntilUp(baseUrl: string, logFile: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/login`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not start within ${timeoutMs} ms; see ${logFile}:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
+}
