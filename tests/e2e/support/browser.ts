@@ -15,7 +15,7 @@ export interface BrowserSession {
   context: BrowserContext;
   page: Page;
   baseUrl: string;
-  /** Uncaught exceptions in the page. */
+  /** Uncaught exceptions in the page, and anything the Content-Security-Policy blocked. */
   pageErrors: string[];
   /** Goes to a path of the app. */
   go: (pathname: string) => Promise<void>;
@@ -38,6 +38,10 @@ export async function openBrowser(journey: string): Promise<BrowserSession> {
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
+  // A blocked script or style means the Content-Security-Policy breaks the app: count it as an error.
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+  });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   let shot = 0;
 
@@ -85,7 +89,8 @@ export function pathOf(page: Page): string {
 
 /**
  * A test body that runs in its own fresh browser: on failure it saves a screenshot of what the
- * page showed; afterwards it insists that the page threw no uncaught error.
+ * page showed; afterwards it insists that the page threw no uncaught error and the
+ * Content-Security-Policy blocked nothing.
  */
 export function inBrowser(journey: string, run: (session: BrowserSession) => Promise<void>): () => Promise<void> {
   return async () => {
