@@ -24,6 +24,7 @@ export const analyticsQuerySchema = z
   })
   .superRefine((value, ctx) => {
     refineRange(value, ctx);
+    if (!(value.startTime instanceof Date) || !(value.endTime instanceof Date)) return;
     if (value.endTime.getTime() - value.startTime.getTime() > ANALYTICS_MAX_DAYS * 86_400_000) {
       ctx.addIssue({ code: "custom", path: ["endTime"], message: `the range may span at most ${ANALYTICS_MAX_DAYS} days` });
     }

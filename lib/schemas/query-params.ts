@@ -54,6 +54,8 @@ export function optionalTextParam(max: number) {
 
 /** Cross-field rule: the range must not run backwards. */
 export function refineRange(value: { startTime: Date; endTime: Date }, ctx: z.RefinementCtx): void {
+  // Runs even when a field already failed: only compare two real dates.
+  if (!(value.startTime instanceof Date) || !(value.endTime instanceof Date)) return;
   if (value.endTime.getTime() < value.startTime.getTime()) {
     ctx.addIssue({ code: "custom", path: ["endTime"], message: "must not be before startTime" });
   }

@@ -27,7 +27,7 @@ export type ListTranscriptsQuery = z.infer<typeof listTranscriptsQuerySchema>;
 
 /** Route parameter of /api/transcript/{transcriptId}. Any text is looked up; unknown ids are 404. */
 export const transcriptIdParamsSchema = z.object({
-  transcriptId: z.string().trim().min(1, "Transcript id is required").max(200, "Transcript not found"),
+  transcriptId: z.string().trim().min(1, "Transcript id is required").max(2000, "is too long"),
 });
 
 /** A row of the list: spec section 3's list item plus the derived fields the client would compute. */

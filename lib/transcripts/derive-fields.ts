@@ -5,6 +5,7 @@ import { messageText } from "./message-text";
 import { questionAndAnswer } from "./question-answer";
 import { buildSearchText } from "./search-text";
 import { isTurn } from "./turns";
+import { withoutNul } from "./normalize-transcript";
 import type { DialogEntry } from "./types";
 
 export const PREVIEW_MAX_LENGTH = 120;
@@ -23,8 +24,11 @@ export interface DerivedFields {
 
 export function deriveFields(dialog: readonly DialogEntry[]): DerivedFields {
   const turns = dialog.filter((entry) => isTurn(entry));
-  const texts = turns.map((turn) => messageText(turn)).filter((text): text is string => text !== null);
-  const { question, answer } = questionAndAnswer(dialog);
+  // Stored columns cannot hold NUL characters on PostgreSQL (the dialog keeps them, JSON-escaped).
+  const texts = turns.map((turn) => messageText(turn)).filter((text): text is string => text !== null).map(withoutNul);
+  const { question: rawQuestion, answer: rawAnswer } = questionAndAnswer(dialog);
+  const question = withoutNul(rawQuestion);
+  const answer = withoutNul(rawAnswer);
   return {
     preview: makePreview(question || texts[0] || ""),
     messageCount: turns.length,

@@ -12,6 +12,8 @@ import { isPlainObject, type DialogEntry, type TranscriptRecord } from "./types"
 export const TRANSCRIPT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 export const SESSION_ID_MAX_LENGTH = 256;
 export const MAX_DIALOG_ENTRIES = 20_000;
+/** Far deeper than any real transcript (about 20 levels); deeper ones cannot be serialised safely. */
+export const MAX_NESTING_DEPTH = 100;
 const ATTRIBUTE_MAX_LENGTH = 100;
 
 export type NormalizeResult = { ok: true; record: TranscriptRecord } | { ok: false; id?: string; reason: string };
@@ -26,6 +28,10 @@ const TOP_LEVEL_FIELDS = new Set(["_id", "id", "sessionID", "sessionId", "create
 
 export function normalizeTranscript(raw: unknown, fallback?: RecordFallback): NormalizeResult {
   if (!isPlainObject(raw)) return { ok: false, reason: `expected a transcript object, got ${describe(raw)}` };
+  if (nestingDepthExceeds(raw, MAX_NESTING_DEPTH)) {
+    const id = typeof raw._id === "string" ? raw._id : typeof raw.id === "string" ? raw.id : undefined;
+    return { ok: false, id, reason: `nested more than ${MAX_NESTING_DEPTH} levels deep` };
+  }
   const source = unwrap(raw);
 
   let id: string | undefined;
@@ -43,7 +49,7 @@ export function normalizeTranscript(raw: unknown, fallback?: RecordFallback): No
   const rawSession = source.sessionID ?? source.sessionId ?? fallback?.sessionId;
   if (rawSession === undefined || rawSession === null || rawSession === "") return { ok: false, id, reason: "sessionID is missing" };
   if (typeof rawSession !== "string" && typeof rawSession !== "number") return { ok: false, id, reason: "sessionID must be a string" };
-  const sessionId = String(rawSession).trim();
+  const sessionId = withoutNul(String(rawSession)).trim();
   if (sessionId === "" || sessionId.length > SESSION_ID_MAX_LENGTH) {
     return { ok: false, id, reason: `sessionID must be 1-${SESSION_ID_MAX_LENGTH} characters` };
   }
@@ -185,7 +191,7 @@ function logToEntry(log: unknown, where: string): DialogEntry | string {
 
 function attribute(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const text = value.trim();
+  const text = withoutNul(value).trim();
   return text === "" ? null : text.slice(0, ATTRIBUTE_MAX_LENGTH);
 }
 
@@ -198,6 +204,25 @@ function propertyAttribute(properties: unknown, name: string): string | null {
     if (typeof key === "string" && key.toLowerCase() === name) return attribute(property.value);
   }
   return null;
+}
+
+/** Whether a value nests arrays and objects more than `limit` levels deep (checked without recursion). */
+function nestingDepthExceeds(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** PostgreSQL text cannot hold NUL characters; they carry no meaning in a chat anyway. */
+export function withoutNul(text: string): string {
+  return text.includes("\u0000") ? text.replace(/\u0000/g, "") : text;
 }
 
 function describe(value: unknown): string {

@@ -3,8 +3,8 @@
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
 import { readExportFile } from "./read-export-file";
-import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
-import { prepareTranscript, toStorable, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import { readRecord } from "@/lib/transcripts/read-record";
+import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
 export interface FileRejection {
   file: string;
@@ -40,8 +40,8 @@ async function run() {
           rejected.push({ file, index: item.index, reason: item.reason });
           continue;
         }
-        const result = normalizeTranscript(item.record.raw, item.record.fallback);
-        if (result.ok) transcripts.push(toStorable(prepareTranscript(result.record)));
+        const result = readRecord(item.record);
+        if (result.ok) transcripts.push(result.transcript);
         else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
         if (transcripts.length >= batchSize) await flush();
       }

@@ -1,7 +1,7 @@
 import "server-only";
 import { saveTranscripts } from "../transcripts/save-transcripts";
-import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
-import { prepareTranscript, type PreparedTranscript } from "@/lib/transcripts/prepare-transcript";
+import { readRecord } from "@/lib/transcripts/read-record";
+import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { SourceRecord } from "@/lib/transcripts/extract-records";
 import type { IngestReport, RejectedRecord } from "@/lib/schemas/ingest";
 
@@ -16,12 +16,12 @@ export async function importRecords(records: readonly SourceRecord[], options: {
   return { ...saved, rejected };
 }
 
-export function prepareRecords(records: readonly SourceRecord[], firstIndex: number): { valid: PreparedTranscript[]; rejected: RejectedRecord[] } {
-  const valid: PreparedTranscript[] = [];
+export function prepareRecords(records: readonly SourceRecord[], firstIndex: number): { valid: StorableTranscript[]; rejected: RejectedRecord[] } {
+  const valid: StorableTranscript[] = [];
   const rejected: RejectedRecord[] = [];
   records.forEach((record, position) => {
-    const result = normalizeTranscript(record.raw, record.fallback);
-    if (result.ok) valid.push(prepareTranscript(result.record));
+    const result = readRecord(record);
+    if (result.ok) valid.push(result.transcript);
     else rejected.push({ index: firstIndex + position, ...(result.id ? { id: result.id } : {}), reason: result.reason });
   });
   return { valid, rejected };

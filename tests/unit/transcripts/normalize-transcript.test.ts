@@ -4,6 +4,7 @@ import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { extractRecords } from "@/lib/transcripts/extract-records";
 import { prepareTranscript } from "@/lib/transcripts/prepare-transcript";
 import { formatDuration } from "@/lib/transcripts/duration";
+import { readRecord } from "@/lib/transcripts/read-record";
 import { fixture } from "./fixtures";
 
 function readAll(name: string) {
@@ -208,5 +209,26 @@ describe("records that cannot be read", () => {
   it("trims attributes and treats blank ones as missing", () => {
     const result = normalizeTranscript({ _id: "x1", sessionID: " s1 ", createdAt: "2025-01-01", device: "  ", os: " ios ", browser: 5 });
     expect(result).toMatchObject({ ok: true, record: { sessionId: "s1", device: null, os: "ios", browser: null } });
+  });
+});
+
+describe("records that would break storing", () => {
+  const nested = (depth: number) => {
+    let value: unknown = { text: "deep" };
+    for (let i = 0; i < depth; i++) value = { children: [value] };
+    return value;
+  };
+
+  it("refuses a record nested too deeply, and reads one nested reasonably", () => {
+    const deep = { _id: "deep1", sessionID: "s", createdAt: "2025-01-01", dialog: [{ type: "text", payload: { slate: { content: [nested(5000)] } } }] };
+    expect(normalizeTranscript(deep)).toEqual({ ok: false, id: "deep1", reason: "nested more than 100 levels deep" });
+    const fine = { _id: "deep2", sessionID: "s", createdAt: "2025-01-01", dialog: [{ type: "text", payload: { slate: { content: [nested(30)] } } }] };
+    expect(readRecord({ raw: fine })).toMatchObject({ ok: true, transcript: { searchText: "deep" } });
+  });
+
+  it("removes NUL characters from the stored columns but keeps them in the dialog", () => {
+    const result = readRecord({ raw: { _id: "n1", sessionID: "a\u0000b", createdAt: "2025-01-01", os: "i\u0000os", dialog: [{ type: "request", payload: { payload: { query: "q\u0000q" } } }] } });
+    expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "ios", question: "qq", searchText: "qq", preview: "qq" } });
+    expect(result.ok && result.transcript.dialogJson).toContain("q\\u0000q");
   });
 });

@@ -1,0 +1,17 @@
+// One source record, normalised and prepared for storing: the step the ingest API, the import
+// command and its worker share. Anything unexpected in a record is a reason to reject it, never a crash.
+import type { SourceRecord } from "./extract-records";
+import { normalizeTranscript } from "./normalize-transcript";
+import { prepareTranscript, toStorable, type StorableTranscript } from "./prepare-transcript";
+
+export type ReadResult = { ok: true; transcript: StorableTranscript } | { ok: false; id?: string; reason: string };
+
+export function readRecord(record: SourceRecord): ReadResult {
+  const result = normalizeTranscript(record.raw, record.fallback);
+  if (!result.ok) return result;
+  try {
+    return { ok: true, transcript: toStorable(prepareTranscript(result.record)) };
+  } catch (error) {
+    return { ok: false, id: result.record.id, reason: `cannot be stored: ${(error as Error).message}` };
+  }
+}

@@ -1,0 +1,115 @@
+// `npm run import` and `npm run seed`, run for real against this test file's database.
+import { spawnSync } from "node:child_process";
+import * as listRoute from "@/app/api/transcripts/route";
+import * as analyticsRoute from "@/app/api/analytics/route";
+import * as ingestRoute from "@/app/api/ingest/transcripts/route";
+import { db } from "@/lib/server/db";
+import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
+import { call } from "../helpers/api-client";
+import { signedInUser } from "../helpers/users";
+import { fixture } from "../unit/transcripts/fixtures";
+
+function run(script: "import" | "seed", args: string[]) {
+  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", `scripts/${script}.ts`, ...args], {
+    encoding: "utf8",
+    env: process.env,
+    timeout: 120_000,
+  });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+// Each command starts a TypeScript process; the machine may be busy.
+jest.setTimeout(240_000);
+
+const FIXTURES = "tests/fixtures/transcripts";
+let token: string;
+
+beforeAll(async () => {
+  token = (await signedInUser()).token;
+});
+
+const list = (query: Record<string, string>) =>
+  call(listRoute.GET, "GET", "/api/transcripts", { token, query: { startTime: "2020-01-01T00:00:00Z", endTime: "2030-01-01T00:00:00Z", limit: "100", ...query } });
+
+describe("npm run import", () => {
+  it("imports every valid fixture, and a second run updates without duplicating", async () => {
+    const first = run("import", [`${FIXTURES}/valid`]);
+    expect(first.output).toMatch(/Imported 14 transcripts from 10 files: 14 new, 0 updated, 0 rejected/);
+    expect(first.code).toBe(0);
+    expect(await db.transcript.count()).toBe(14);
+
+    const second = run("import", [`${FIXTURES}/valid`]);
+    expect(second.output).toMatch(/Imported 14 transcripts from 10 files: 0 new, 14 updated, 0 rejected/);
+    expect(second.code).toBe(0);
+    expect(await db.transcript.count()).toBe(14);
+
+    const all = await list({});
+    expect(all.body.total).toBe(14);
+    expect((await list({ search: "ご注文" })).body.transcripts.map((t: { id: string }) => t.id)).toEqual(["65e7a1f0c2b3d4e5f6a7b809"]);
+  });
+
+  it("reports malformed files and bad records, imports the rest, and exits 1", async () => {
+    const result = run("import", [`${FIXTURES}/malformed`, `${FIXTURES}/no-such-folder`]);
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/Imported 2 transcripts from 5 files: 2 new, 0 updated, 12 rejected/);
+    for (const line of [
+      /no-such-folder: no such file or folder/,
+      /broken-syntax\.json: not valid JSON/,
+      /empty\.json: the file is empty/,
+      /not-transcripts\.json: no transcripts found/,
+      /partially-invalid\.json #1 \(id 65e7a1f0c2b3d4e5f6a7b8e2\): sessionID is missing/,
+      /partially-invalid\.json #7 \(id 65e7a1f0c2b3d4e5f6a7b8e6\): dialog\[0\] is not an object/,
+      /truncated-array\.json #0: the JSON array is not closed/,
+    ]) {
+      expect(result.output).toMatch(line);
+    }
+    expect(await db.transcript.count({ where: { id: { in: ["65e7a1f0c2b3d4e5f6a7b8e1", "65e7a1f0c2b3d4e5f6a7b8e7"] } } })).toBe(2);
+  });
+
+  it("shares ids with the ingest API: a pushed transcript updates the imported one", async () => {
+    const { key } = await createIngestKey({ name: "import test", actorId: (await db.user.findFirstOrThrow()).id });
+    const res = await call(ingestRoute.POST, "POST", "/api/ingest/transcripts", { body: fixture("valid/legacy-transcript.json"), headers: { "x-api-key": key } });
+    expect(res.body).toEqual({ imported: 0, updated: 1, rejected: [] });
+  });
+
+  it("explains its usage", () => {
+    const result = run("import", []);
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(/Usage: npm run import/);
+  });
+});
+
+describe("npm run seed", () => {
+  const args = ["--transcripts", "400", "--days", "10", "--seed", "7", "--end", "2026-01-10T00:00:00Z"];
+
+  it("generates the same transcripts for the same seed, and --if-empty leaves a filled database alone", async () => {
+    await db.transcript.deleteMany();
+    await db.transcriptSlotCount.deleteMany();
+    await db.transcriptHourAttribute.deleteMany();
+    const first = run("seed", args);
+    expect(first.output).toMatch(/Seeded 400 transcripts over 10 days \(seed 7\): 400 new, 0 updated/);
+    expect(first.code).toBe(0);
+    const ids = (await db.transcript.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((t) => t.id);
+
+    const again = run("seed", args);
+    expect(again.output).toMatch(/400 new|0 new, 400 updated/);
+    expect(again.output).toMatch(/0 new, 400 updated/);
+    expect((await db.transcript.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((t) => t.id)).toEqual(ids);
+
+    const skipped = run("seed", [...args, "--if-empty"]);
+    expect(skipped.output).toMatch(/Transcripts exist already/);
+    expect(skipped.code).toBe(0);
+
+    const range = { startTime: "2025-12-31T00:00:00Z", endTime: "2026-01-10T00:00:00Z" };
+    expect((await list(range)).body.total).toBe(400);
+    const stats = await call(analyticsRoute.GET, "GET", "/api/analytics", { token, query: range });
+    expect(stats.body.total).toBe(400);
+    expect(stats.body.deviceDistribution.map((d: { name: string }) => d.name)).toEqual(expect.arrayContaining(["desktop", "mobile", "tablet", "unknown"]));
+  });
+
+  it("refuses bad options", () => {
+    expect(run("seed", ["--transcripts", "0"]).code).toBe(2);
+    expect(run("seed", ["--days", "x"]).code).toBe(2);
+    expect(run("seed", ["--bogus"]).code).toBe(2);
+  });
+});
