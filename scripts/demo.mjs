@@ -37,6 +37,7 @@ const tsx = ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server"];
 console.log(`▶ Database: ${process.env.DATABASE_URL}`);
 runPrisma(["migrate", "deploy"]);
 step("Demo accounts", [...tsx, "scripts/seed-demo-users.ts"]);
+step("Demo transcripts", [...tsx, "scripts/seed.ts", "--transcripts", "2000", "--days", "90", "--if-empty"]);
 step("Building the production server", ["node_modules/next/dist/bin/next", "build"]);
 
 console.log(`\n▶ Transcript Analytics on http://localhost:${port}`);
