@@ -7,7 +7,8 @@ import path from "node:path";
 import { runPrisma } from "../../scripts/prisma-env.mjs";
 import { hashPassword } from "@/lib/server/auth/passwords";
 import { db, disconnectDb } from "@/lib/server/db";
-import { startNextServer, type RunningServer } from "./support/next-server";
+import { startNextServer, type RunningServer } from "../../scripts/lib/next-server";
+import { E2E_DIST_DIR } from "./support/server-state";
 import { startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres";
 
 jest.setTimeout(120_000);
@@ -23,7 +24,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = postgres.url;
   await db.user.create({ data: { email: "outage@example.com", passwordHash: await hashPassword("outage-password"), approved: true } });
   await disconnectDb();
-  server = await startNextServer({ databaseUrl: postgres.url, workDir });
+  server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl: postgres.url, workDir });
 });
 
 afterAll(async () => {

@@ -10,7 +10,8 @@ import { hashPassword } from "@/lib/server/auth/passwords";
 import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
 import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
 import { conversation } from "../helpers/stored-transcripts";
-import { startNextServer, type RunningServer } from "./support/next-server";
+import { startNextServer, type RunningServer } from "../../scripts/lib/next-server";
+import { E2E_DIST_DIR } from "./support/server-state";
 
 let server: RunningServer;
 let workDir: string;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
   databaseUrl = `file:${path.join(workDir, "portal.db")}`;
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
-  server = await startNextServer({ databaseUrl, workDir });
+  server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl, workDir });
 });
 
 afterAll(async () => {

@@ -5,13 +5,8 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runPrisma } from "../../../scripts/prisma-env.mjs";
-import { E2E_SEED, type ServerState } from "./server-state";
-import { DIST_DIR, NEXT_BIN, ROOT, productionEnv, startNextServer } from "./next-server";
-
-function build(): void {
-  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env: productionEnv(), encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
-}
+import { E2E_DIST_DIR, E2E_SEED, type ServerState } from "./server-state";
+import { ROOT, buildProduction, startNextServer } from "../../../scripts/lib/next-server";
 
 function seedTranscripts(databaseUrl: string): void {
   const result = spawnSync(
@@ -37,11 +32,11 @@ export default async function globalSetup() {
   const databaseUrl = `file:${path.join(workDir, "portal.db")}`;
 
   // E2E_REUSE_BUILD=1 skips the build when one exists (for quick local reruns).
-  if (!(process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) build();
+  if (!(process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID")))) buildProduction(E2E_DIST_DIR);
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
   seedTranscripts(databaseUrl);
 
-  const server = await startNextServer({ databaseUrl, workDir });
+  const server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl, workDir });
   const state: ServerState = { baseUrl: server.baseUrl, databaseUrl, pid: server.pid, workDir };
   const stateFile = path.join(workDir, "server.json");
   writeFileSync(stateFile, JSON.stringify(state, null, 2));

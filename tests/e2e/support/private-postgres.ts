@@ -5,7 +5,7 @@ import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { freePort } from "./next-server";
+import { freePort } from "../../../scripts/lib/next-server";
 
 function postgresBin(name: string): string {
   const versions = execFileSync("ls", ["/usr/lib/postgresql"], { encoding: "utf8" }).trim().split("\n").sort();

@@ -17,3 +17,6 @@ export function readServerState(): ServerState {
 
 /** The transcripts every browser test can rely on: the seed generator's output for these options, up to now. */
 export const E2E_SEED = { transcripts: 600, days: 60, seed: "e2e" } as const;
+
+/** Where the browser tests' production build lives; E2E_DIST_DIR lets two runs build side by side. */
+export const E2E_DIST_DIR = process.env.E2E_DIST_DIR || ".next-e2e";

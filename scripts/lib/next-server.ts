@@ -1,19 +1,24 @@
-// Starting the production build with `next start` for the browser tests: the shared server of the
-// global setup, and the private ones that tests stop, starve of their database or signal.
-import { spawn, type ChildProcess } from "node:child_process";
+// Starting the production build with `next start` on a free loopback port: for the browser tests
+// (the shared server, and private ones that tests stop, starve of their database or signal) and
+// for the measuring scripts.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { openSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
-export const ROOT = path.resolve(__dirname, "../../..");
-// E2E_DIST_DIR lets two builds (say, two engineers' runs) live side by side.
-export const DIST_DIR = process.env.E2E_DIST_DIR || ".next-e2e";
+export const ROOT = path.resolve(__dirname, "../..");
 export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 
-/** The environment of the production build and server. */
-export function productionEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
+/** The environment of a production build and server whose output lives in distDir (next.config.mjs reads NEXT_DIST_DIR). */
+export function productionEnv(distDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
+}
+
+/** Builds the production app into distDir; throws with the build's output when it fails. */
+export function buildProduction(distDir: string): void {
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env: productionEnv(distDir), encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
 }
 
 export function freePort(): Promise<number> {
@@ -35,14 +40,24 @@ export interface RunningServer {
 }
 
 /** Starts `next start` on a free loopback port in its own process group and waits until it answers. */
-export async function startNextServer({ databaseUrl, workDir, env = {} }: { databaseUrl: string; workDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startNextServer({
+  distDir,
+  databaseUrl,
+  workDir,
+  env = {},
+}: {
+  distDir: string;
+  databaseUrl: string;
+  workDir: string;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, `server-${port}.log`);
   const log = openSync(logFile, "a");
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
-    env: { ...productionEnv(), DATABASE_URL: databaseUrl, DEMO_MODE: "1", NEXTAUTH_SECRET: randomBytes(32).toString("hex"), ...env },
+    env: { ...productionEnv(distDir), DATABASE_URL: databaseUrl, DEMO_MODE: "1", NEXTAUTH_SECRET: randomBytes(32).toString("hex"), ...env },
     stdio: ["ignore", log, log],
     detached: true,
   });
