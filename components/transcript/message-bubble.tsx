@@ -17,7 +17,7 @@ export function MessageBubble({ turn, footer }: { turn: ShownTurn; footer?: Reac
       >
         <Icon className="size-4" />
       </span>
-      <div className={clsx("flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%]", isUser ? "items-end" : "items-start")}>
+      <div className={clsx("flex min-w-0 max-w-[calc(100%-2.5rem)] flex-col sm:max-w-[75%]", isUser ? "items-end" : "items-start")}>
         <p className="mb-1 text-xs text-slate-500">
           <span className="font-medium text-slate-700">{isUser ? "User" : "Bot"}</span>
           <span aria-hidden> · </span>

@@ -39,10 +39,10 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
       <div className="space-y-6">
         <TranscriptFields id={data._id} sessionId={data.sessionID} createdAt={data.createdAt} updatedAt={data.updatedAt} messageCount={turns?.length ?? 0} />
         <Card>
-          <CardHeader>
+          <CardHeader className="px-4 sm:px-6">
             <CardTitle>Conversation</CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="px-3 sm:px-6">
             {turns && turns.length > 0 ? (
               <ol className="space-y-5" aria-label="Messages">
                 {turns.map((turn) => (

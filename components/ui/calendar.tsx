@@ -4,6 +4,7 @@
 import type { CSSProperties } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import "react-day-picker/style.css";
+import { dayButtonLabel } from "./range-calendar";
 
 const SINGLE_THEME = {
   "--rdp-accent-color": "#4f46e5",
@@ -36,6 +37,7 @@ export function Calendar({
       disabled={disabled}
       defaultMonth={selected}
       autoFocus
+      labels={{ labelDayButton: dayButtonLabel }}
       style={SINGLE_THEME}
       className="text-sm [&_.rdp-caption_label]:text-base [&_.rdp-day_button:focus-visible]:outline-2 [&_.rdp-day_button:focus-visible]:outline-offset-1 [&_.rdp-day_button:focus-visible]:outline-indigo-600"
     />
