@@ -5,7 +5,7 @@ import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcript
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
-/** Rows per INSERT statement: 16 parameters each stays far below both databases' limits. */
+/** Rows per INSERT statement: 15 parameters each stays far below both databases' limits. */
 export const SAVE_BATCH_SIZE = 500;
 /** Serialises writers on PostgreSQL, so that two batches never both take a row for new. */
 const WRITE_LOCK_ID = 720_431_004;
@@ -61,22 +61,34 @@ async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promis
   const receivedAt = new Date();
 
   const values = batch.map((t) =>
-    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${int(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.searchText}, ${t.propertiesJson}, ${t.dialogJson})`,
+    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${int(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, ${t.dialogJson})`,
   );
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
+  // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
   await tx.execute(sql`
-    INSERT INTO "Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "searchText", "properties", "dialog")
+    INSERT INTO "Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "dialog")
     VALUES ${join(values)}
     ON CONFLICT ("id") DO UPDATE SET
       "sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt",
       "sortKey" = excluded."sortKey", "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser",
       "messageCount" = excluded."messageCount", "durationMs" = excluded."durationMs", "preview" = excluded."preview",
       "question" = excluded."question", "answer" = excluded."answer", "receivedAt" = excluded."receivedAt",
-      "searchText" = excluded."searchText", "properties" = excluded."properties", "dialog" = excluded."dialog"
+      "properties" = excluded."properties", "dialog" = excluded."dialog"
     WHERE "Transcript"."dialog" ${differs} excluded."dialog" OR "Transcript"."updatedAt" ${differs} excluded."updatedAt"
       OR "Transcript"."createdAt" ${differs} excluded."createdAt" OR "Transcript"."sessionId" ${differs} excluded."sessionId"
       OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
       OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"`);
+
+  // The search text follows its transcript's key (the foreign key cascades a changed sortKey;
+  // the delete covers a connection without foreign keys enforced).
+  const movedKeys = batch.flatMap((t) => {
+    const previous = existing.get(t.id);
+    return previous && previous.sortKey !== sortKeys.get(t.id) ? [int(previous.sortKey)] : [];
+  });
+  if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys)})`);
+  await tx.execute(sql`
+    INSERT INTO "TranscriptText" ("sortKey", "text") VALUES ${join(batch.map((t) => sql`(${int(sortKeys.get(t.id)!)}, ${t.searchText})`))}
+    ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text" WHERE "TranscriptText"."text" ${differs} excluded."text"`);
 
   await applyRollupDeltas(
     tx,

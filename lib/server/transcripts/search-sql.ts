@@ -5,10 +5,10 @@ import { sortKeyRange } from "@/lib/transcripts/sort-key";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 
 // The one place where the two databases' SQL differs: how transcripts matching a search are found.
-// Both match the lower-cased query as a substring of the lower-cased searchText (migration
-// 20261122003629_transcripts): SQLite through an FTS5 trigram index whose rowid is the sortKey,
-// PostgreSQL through a pg_trgm GIN index. Queries under 3 characters cannot use trigrams: both
-// then test each transcript of the range (instr / strpos), with the same meaning.
+// Both match the lower-cased query as a substring of the lower-cased TranscriptText.text (migration
+// transcript_text): SQLite through an FTS5 trigram index whose rowid is the sortKey, PostgreSQL
+// through a pg_trgm GIN index. Queries under 3 characters cannot use trigrams: both then test the
+// text of each transcript of the range (instr / strpos), with the same meaning.
 
 export interface TranscriptFilter {
   startMs: number;
@@ -27,22 +27,25 @@ interface KeySource {
 
 function keySource(filter: TranscriptFilter): KeySource {
   const { low, high } = sortKeyRange(filter.startMs, filter.endMs);
-  const sortKey = sql`"sortKey"`;
-  const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
   const pg = isPostgres();
-  const contains = (query: string) => (pg ? sql` AND strpos("searchText", ${query}) > 0` : sql` AND instr("searchText", ${query}) > 0`);
+  const contains = (column: Sql, query: string) => (pg ? sql`strpos(${column}, ${query}) > 0` : sql`instr(${column}, ${query}) > 0`);
 
   if (filter.sessionId !== null) {
     // A session holds few transcripts: its index narrows the range, and the text is tested directly.
-    const search = filter.search === null ? sql`` : contains(filter.search);
-    return { key: sortKey, from: sql`FROM "Transcript" WHERE "sessionId" = ${filter.sessionId} AND ${inRange}${search}` };
+    const inRange = sql`t."sessionId" = ${filter.sessionId} AND t."sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
+    if (filter.search === null) return { key: sql`t."sortKey"`, from: sql`FROM "Transcript" t WHERE ${inRange}` };
+    return {
+      key: sql`t."sortKey"`,
+      from: sql`FROM "Transcript" t JOIN "TranscriptText" x ON x."sortKey" = t."sortKey" WHERE ${inRange} AND ${contains(sql`x."text"`, filter.search)}`,
+    };
   }
-  if (filter.search === null) return { key: sortKey, from: sql`FROM "Transcript" WHERE ${inRange}` };
+  const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
+  if (filter.search === null) return { key: sql`"sortKey"`, from: sql`FROM "Transcript" WHERE ${inRange}` };
   if (characterLength(filter.search) < TRIGRAM_MIN_LENGTH) {
-    return { key: sortKey, from: sql`FROM "Transcript" WHERE ${inRange}${contains(filter.search)}` };
+    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
   }
   if (pg) {
-    return { key: sortKey, from: sql`FROM "Transcript" WHERE ${inRange} AND "searchText" LIKE ${likePattern(filter.search)} ESCAPE '\\'` };
+    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND "text" LIKE ${likePattern(filter.search)} ESCAPE '\\'` };
   }
   return {
     key: sql`rowid`,

@@ -74,6 +74,8 @@ function sqliteValue(value: unknown): unknown {
 
 function sqliteConnection(url: string): StoreConnection {
   const database = new Database(url.replace(/^file:/, ""), { timeout: 10_000 });
+  // As on PostgreSQL: a transcript's search text follows it when its key changes or it is deleted.
+  database.pragma("foreign_keys = ON");
   const statements = new Map<string, Database.Statement>();
   const prepare = (text: string) => {
     let statement = statements.get(text);
