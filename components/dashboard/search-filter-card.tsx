@@ -75,7 +75,7 @@ export function SearchFilterCard({
           <FilterBox label="Search transcripts" placeholder="Search in transcripts..." value={search} onChange={onSearchChange} onClear={onClearSearch} icon={Search} />
           <FilterBox label="Session ID filter" placeholder="Filter by Session ID..." value={sessionId} onChange={onSessionChange} onClear={onClearSession} icon={Fingerprint} />
         </div>
-        <p role="status" className="min-h-5 text-sm text-slate-600" data-testid="filtered-results">
+        <p role="status" className={filteredCount === null ? "sr-only" : "text-sm text-slate-600"} data-testid="filtered-results">
           {filteredCount !== null ? filteredResultsText(filteredCount) : null}
         </p>
       </CardContent>
