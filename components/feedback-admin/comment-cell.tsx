@@ -17,7 +17,7 @@ export function CommentCell({ comment }: { comment: string | null }) {
   }
   const preview = truncateComment(comment);
   return (
-    <div className="flex max-w-[18rem] items-center gap-1">
+    <div className="flex min-w-0 max-w-[12rem] items-center gap-1 max-lg:max-w-[70%]">
       <Tooltip>
         <TooltipTrigger asChild>
           <span

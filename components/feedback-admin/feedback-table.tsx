@@ -1,6 +1,8 @@
 "use client";
 // Spec section 2 (Feedback management, table): User, Transcript ID, Message #, Feedback, Comment,
-// Review Status, Date, Actions. On a narrow screen the table scrolls sideways inside its card.
+// Review Status, Date, Actions. On wide screens a table; below lg each row stacks into a small
+// card whose cells carry their column names. Explicit roles keep the table semantics when CSS
+// changes how the rows are displayed.
 import Link from "next/link";
 import { LoaderCircle, ThumbsDown, ThumbsUp, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -8,17 +10,22 @@ import { Button } from "@/components/ui/button";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { shortId } from "@/lib/format/short-id";
 import { formatDateTime } from "@/lib/format/date-time";
-import { DELETED_USER, feedbackTypeLabel, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
+import { DELETED_USER, feedbackDateLines, feedbackTypeLabel, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
 import type { FeedbackDto, ReviewStatus } from "@/lib/schemas/feedback";
 import { CommentCell } from "./comment-cell";
 import { ReviewStatusSelect } from "./review-status-select";
 
 const COLUMNS = ["User", "Transcript ID", "Message #", "Feedback", "Comment", "Review Status", "Date", "Actions"] as const;
 
+// Below lg a cell is a line of its card: the column name on the left (from data-label), the value on the right.
+const CELL =
+  "px-3 py-3 align-middle max-lg:flex max-lg:min-h-9 max-lg:items-center max-lg:justify-between max-lg:gap-4 max-lg:px-0 max-lg:py-1 " +
+  "max-lg:before:shrink-0 max-lg:before:text-xs max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)]";
+
 function UserCell({ user }: { user: FeedbackDto["user"] }) {
   if (!user) return <span className="italic text-slate-500">{DELETED_USER}</span>;
   return (
-    <div className="max-w-[14rem]">
+    <div className="min-w-0 max-w-[10.5rem] max-lg:max-w-[70%] max-lg:text-right">
       <p className="truncate font-medium text-slate-900" title={user.email}>
         {user.email}
       </p>
@@ -55,27 +62,29 @@ export function FeedbackTable({
 }) {
   return (
     <TooltipProvider>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[62rem] text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
+      {/* relative: screen-reader-only text is absolutely placed and must scroll with the table, not widen the page. */}
+      <div className="relative overflow-x-auto">
+        <table role="table" className="w-full text-left text-sm max-lg:block lg:min-w-[64rem]">
+          <thead role="rowgroup" className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 max-lg:sr-only">
+            <tr role="row">
               {COLUMNS.map((column) => (
-                <th key={column} scope="col" className="whitespace-nowrap px-4 py-3">
+                <th key={column} role="columnheader" scope="col" className="whitespace-nowrap px-3 py-3">
                   {column === "Actions" ? <span className="sr-only">{column}</span> : column}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody role="rowgroup" className="divide-y divide-slate-100 max-lg:block">
             {items.map((item) => {
               const number = messageNumber(item.messageIndex);
               const who = item.user?.email ?? DELETED_USER;
+              const dateLines = feedbackDateLines(item.createdAt);
               return (
-                <tr key={item.id} className="align-middle hover:bg-slate-50/70" data-testid="feedback-row" data-id={item.id}>
-                  <td className="px-4 py-3">
+                <tr key={item.id} role="row" className="hover:bg-slate-50/70 max-lg:block max-lg:px-4 max-lg:py-3" data-testid="feedback-row" data-id={item.id}>
+                  <td role="cell" data-label="User" className={CELL}>
                     <UserCell user={item.user} />
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3">
+                  <td role="cell" data-label="Transcript ID" className={`${CELL} whitespace-nowrap`}>
                     <Link
                       href={`/transcript/${encodeURIComponent(item.transcriptId)}`}
                       className="rounded-sm font-mono text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
@@ -84,14 +93,16 @@ export function FeedbackTable({
                       {shortId(item.transcriptId)}…
                     </Link>
                   </td>
-                  <td className="px-4 py-3 tabular-nums text-slate-700">{number}</td>
-                  <td className="px-4 py-3">
+                  <td role="cell" data-label="Message #" className={`${CELL} tabular-nums text-slate-700`}>
+                    {number}
+                  </td>
+                  <td role="cell" data-label="Feedback" className={CELL}>
                     <FeedbackBadge type={item.feedbackType} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td role="cell" data-label="Comment" className={CELL}>
                     <CommentCell comment={item.comment} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td role="cell" data-label="Review Status" className={CELL}>
                     <ReviewStatusSelect
                       value={reviewStatusOf(item)}
                       onChange={(status) => onReviewStatus(item, status)}
@@ -99,14 +110,22 @@ export function FeedbackTable({
                       label={`Review status of the feedback from ${who} on message #${number}`}
                     />
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                    <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                  <td role="cell" data-label="Date" className={`${CELL} text-slate-600`}>
+                    <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="block whitespace-nowrap max-lg:text-right">
+                      <span className="lg:block">{dateLines.date}</span>
+                      {dateLines.time ? (
+                        <span className="text-slate-500 lg:block lg:text-xs">
+                          <span className="lg:sr-only">, </span>
+                          {dateLines.time}
+                        </span>
+                      ) : null}
+                    </time>
                   </td>
-                  <td className="px-4 py-3 text-right">
+                  <td role="cell" data-label="Actions" className={`${CELL} lg:text-right`}>
                     <Button
                       variant="ghost"
                       size="icon"
-                      className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                      className="text-red-600 hover:bg-red-50 hover:text-red-700 max-lg:-mr-2"
                       onClick={() => onDelete(item)}
                       disabled={deletingId === item.id}
                       aria-label={`Delete the feedback from ${who} on message #${number}`}

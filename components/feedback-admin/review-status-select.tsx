@@ -19,7 +19,7 @@ export function ReviewStatusSelect({
 }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as ReviewStatus)} disabled={isDisabled}>
-      <SelectTrigger size="sm" className="w-[9.5rem]" aria-label={label} data-testid="review-status" data-status={value}>
+      <SelectTrigger size="sm" className="w-[8.75rem]" aria-label={label} data-testid="review-status" data-status={value}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

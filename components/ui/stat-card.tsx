@@ -18,9 +18,9 @@ export function StatCard({
   className?: string;
 }) {
   return (
-    <Card className={clsx("flex items-center gap-4 p-3 sm:p-5", className)}>
+    <Card className={clsx("flex items-center gap-3 p-3 sm:p-4", className)}>
       {Icon ? (
-        <span className={clsx("hidden size-11 shrink-0 items-center justify-center rounded-lg sm:flex", tone)}>
+        <span className={clsx("hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex", tone)}>
           <Icon className="size-5" aria-hidden />
         </span>
       ) : null}

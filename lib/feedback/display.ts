@@ -1,4 +1,6 @@
 // Spec section 2 (Feedback management, table columns): how one feedback item reads in the table.
+import { format, isValid } from "date-fns";
+import { NOT_AVAILABLE, formatDate } from "@/lib/format/date-time";
 import type { FeedbackDto, FeedbackType, ReviewStatus } from "@/lib/schemas/feedback";
 
 /** Shown in the User column when the account that gave the feedback has been deleted. */
@@ -28,4 +30,14 @@ export function reviewStatusOf(item: Pick<FeedbackDto, "reviewStatus">): ReviewS
 /** A comment that is present and not blank (the With Comments rule). */
 export function hasComment(comment: string | null | undefined): comment is string {
   return typeof comment === "string" && comment.trim().length > 0;
+}
+
+/**
+ * Date column: the timestamp of spec section 2 ('Mar 5, 2025, 3:04 PM') as its date and its time,
+ * so the column can show them on two lines; an invalid value is N/A with no time.
+ */
+export function feedbackDateLines(createdAt: string): { date: string; time: string } {
+  const date = new Date(createdAt);
+  if (!createdAt || !isValid(date)) return { date: NOT_AVAILABLE, time: "" };
+  return { date: formatDate(date), time: format(date, "h:mm a") };
 }

@@ -1,5 +1,5 @@
 import { feedbackCountCards } from "@/lib/feedback/count-cards";
-import { DELETED_USER, REVIEW_STATUS_OPTIONS, feedbackTypeLabel, hasComment, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
+import { DELETED_USER, REVIEW_STATUS_OPTIONS, feedbackDateLines, feedbackTypeLabel, hasComment, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
 import { DEFAULT_FEEDBACK_FILTER, FEEDBACK_FILTER_OPTIONS, isFeedbackFilter } from "@/lib/feedback/filters";
 import type { ReviewStatus } from "@/lib/schemas/feedback";
 
@@ -88,5 +88,16 @@ describe("table cells (spec section 2: table columns)", () => {
     [undefined, false],
   ])("hasComment(%p) -> %p (With Comments: present and not blank)", (comment, expected) => {
     expect(hasComment(comment)).toBe(expected);
+  });
+});
+
+describe("feedbackDateLines (Date column on two lines)", () => {
+  it.each([
+    [new Date(2025, 2, 5, 15, 4).toISOString(), { date: "Mar 5, 2025", time: "3:04 PM" }],
+    [new Date(2024, 11, 31, 0, 5).toISOString(), { date: "Dec 31, 2024", time: "12:05 AM" }],
+    ["not a date", { date: "N/A", time: "" }],
+    ["", { date: "N/A", time: "" }],
+  ])("%p -> %j", (createdAt, expected) => {
+    expect(feedbackDateLines(createdAt)).toEqual(expected);
   });
 });
