@@ -1,9 +1,8 @@
 // Spec sections 2 and 8 (Transcript page): loading, not found, failed and empty.
-import { CircleAlert, FileQuestion, MessagesSquare } from "lucide-react";
-import { Card, CardContent } from "@/components/ui/card";
+import { FileQuestion, MessagesSquare } from "lucide-react";
+import { Card } from "@/components/ui/card";
+import { EmptyNoticeCard, ErrorNoticeCard } from "@/components/ui/notice-card";
 import { Skeleton } from "@/components/ui/skeleton";
-
-export const TRANSCRIPT_UNEXPECTED_ERROR = "An unexpected error occurred";
 
 export function TranscriptLoading() {
   return (
@@ -28,28 +27,11 @@ export function TranscriptLoading() {
 }
 
 export function TranscriptNotFound() {
-  return (
-    <Card role="alert">
-      <CardContent className="flex flex-col items-center gap-2 pt-6 text-center">
-        <FileQuestion className="size-10 text-slate-400" aria-hidden />
-        <h2 className="font-semibold text-slate-800">Transcript not found</h2>
-      </CardContent>
-    </Card>
-  );
+  return <EmptyNoticeCard icon={FileQuestion} title="Transcript not found" role="alert" />;
 }
 
 export function TranscriptLoadError({ message }: { message: string | undefined }) {
-  return (
-    <Card role="alert" className="border-red-200">
-      <CardContent className="flex items-start gap-3 pt-6">
-        <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
-        <div>
-          <h2 className="font-semibold text-red-800">Failed to load transcript</h2>
-          <p className="mt-1 text-sm text-red-700">{message?.trim() || TRANSCRIPT_UNEXPECTED_ERROR}</p>
-        </div>
-      </CardContent>
-    </Card>
-  );
+  return <ErrorNoticeCard title="Failed to load transcript" message={message} />;
 }
 
 export function NoMessages() {
