@@ -5,7 +5,7 @@
 import path from "node:path";
 import { db, disconnectDb } from "@/lib/server/db";
 import { saveTranscripts, useBulkWrites } from "@/lib/server/transcripts/save-transcripts";
-import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { closeStoreConnection, finishBulkWrites } from "@/lib/server/transcripts/store-connection";
 import { parseInstant } from "@/lib/transcripts/instant";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import { receiveBatches } from "./lib/batch-channel";
@@ -69,6 +69,7 @@ async function main() {
   }
   progress.done();
   const seconds = progress.elapsedSeconds;
+  await finishBulkWrites();
   console.log(
     `Seeded ${formatCount(imported + updated)} transcripts over ${args.days} days (seed ${args.seed}): ${formatCount(imported)} new, ` +
       `${formatCount(updated)} updated, in ${seconds.toFixed(1)} s (${formatCount((imported + updated) / Math.max(seconds, 0.001))}/s).`,

@@ -50,11 +50,34 @@ export interface OffsetSegment {
 
 /** Offsets in force over [startMs, endMs], with the instants where they change (DST). */
 export function offsetSegments(timeZone: string, startMs: number, endMs: number): OffsetSegment[] {
-  const STEP = 6 * 60 * 60_000;
   const segments: OffsetSegment[] = [{ fromMs: startMs, offset: offsetMinutes(timeZone, startMs) }];
-  let previousMs = startMs;
-  let previousOffset = segments[0].offset;
-  for (let probe = Math.min(startMs + STEP, endMs); ; probe = Math.min(probe + STEP, endMs)) {
+  const firstYear = new Date(startMs).getUTCFullYear();
+  const lastYear = new Date(endMs).getUTCFullYear();
+  for (let year = firstYear; year <= lastYear; year++) {
+    for (const change of transitionsOfYear(timeZone, year)) {
+      if (change.fromMs > startMs && change.fromMs <= endMs) segments.push(change);
+    }
+  }
+  return segments;
+}
+
+const transitionCache = new Map<string, OffsetSegment[]>();
+
+/**
+ * The instants in a UTC year at which the zone's offset changes, found once per zone and year
+ * (Intl is slow: about 400 lookups) and then kept. Zones change at most a few times a year and
+ * never twice in a day, so a daily probe finds every change.
+ */
+function transitionsOfYear(timeZone: string, year: number): OffsetSegment[] {
+  const key = `${timeZone}\u0000${year}`;
+  let transitions = transitionCache.get(key);
+  if (transitions) return transitions;
+  transitions = [];
+  const DAY = 86_400_000;
+  const yearEnd = Date.UTC(year + 1, 0, 1);
+  let previousMs = Date.UTC(year, 0, 1);
+  let previousOffset = offsetMinutes(timeZone, previousMs);
+  for (let probe = previousMs + DAY; probe <= yearEnd; probe += DAY) {
     const offset = offsetMinutes(timeZone, probe);
     if (offset !== previousOffset) {
       // Narrow down to the minute at which it changed (zone changes fall on whole minutes).
@@ -65,13 +88,14 @@ export function offsetSegments(timeZone: string, startMs: number, endMs: number)
         if (offsetMinutes(timeZone, middle * 60_000) === previousOffset) low = middle;
         else high = middle;
       }
-      segments.push({ fromMs: high * 60_000, offset });
+      if (high * 60_000 <= yearEnd) transitions.push({ fromMs: high * 60_000, offset });
       previousOffset = offset;
     }
     previousMs = probe;
-    if (probe >= endMs) break;
   }
-  return segments;
+  if (transitionCache.size > 1000) transitionCache.clear();
+  transitionCache.set(key, transitions);
+  return transitions;
 }
 
 /** Local day number (days since 1970-01-01 on the zone's calendar) of an instant at an offset. */

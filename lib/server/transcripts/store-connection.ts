@@ -55,6 +55,22 @@ export async function useBulkWrites(): Promise<void> {
   await store.execute(sqlText("PRAGMA cache_size = -262144"));
 }
 
+/**
+ * After a bulk load (the seed command): refreshes the planner's statistics, and on PostgreSQL marks
+ * the new rows all-visible so that key-only scans (deep pages, counts) need not visit the table.
+ * Autovacuum would get there on its own, minutes later.
+ */
+export async function finishBulkWrites(): Promise<void> {
+  const store = connection();
+  if (store.isPostgres) {
+    for (const table of ["Transcript", "TranscriptText", "TranscriptSlotCount", "TranscriptHourAttribute"]) {
+      await store.execute(sqlText(`VACUUM (ANALYZE) "${table}"`));
+    }
+  } else {
+    await store.execute(sqlText("ANALYZE"));
+  }
+}
+
 function sqlText(text: string): Sql {
   return { sql: text, text, values: [] } as unknown as Sql;
 }

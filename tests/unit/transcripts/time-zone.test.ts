@@ -30,6 +30,29 @@ describe("time zones", () => {
     ]);
   });
 
+  it("finds changes across a year boundary, in the southern hemisphere too", () => {
+    const northern = offsetSegments("America/New_York", Date.parse("2024-10-01T00:00:00Z"), Date.parse("2025-04-01T00:00:00Z"));
+    expect(northern.map((segment) => [new Date(segment.fromMs).toISOString(), segment.offset])).toEqual([
+      ["2024-10-01T00:00:00.000Z", -240],
+      ["2024-11-03T06:00:00.000Z", -300],
+      ["2025-03-09T07:00:00.000Z", -240],
+    ]);
+    const southern = offsetSegments("Australia/Lord_Howe", Date.parse("2024-12-01T00:00:00Z"), Date.parse("2025-12-01T00:00:00Z"));
+    expect(southern.map((segment) => segment.offset)).toEqual([660, 630, 660]);
+  });
+
+  it("agrees with a direct lookup on every hour of a year", () => {
+    const start = Date.parse("2025-01-01T00:00:00Z");
+    const end = Date.parse("2025-12-31T23:00:00Z");
+    for (const zone of ["Europe/London", "America/Santiago"]) {
+      const segments = offsetSegments(zone, start, end);
+      for (let at = start; at <= end; at += 3_600_000 * 7) {
+        const segment = [...segments].reverse().find((s) => s.fromMs <= at)!;
+        expect([zone, new Date(at).toISOString(), segment.offset]).toEqual([zone, new Date(at).toISOString(), offsetMinutes(zone, at)]);
+      }
+    }
+  });
+
   it("has one segment where nothing changes", () => {
     expect(offsetSegments("Asia/Kolkata", Date.parse("2025-01-01T00:00:00Z"), Date.parse("2025-12-31T00:00:00Z"))).toHaveLength(1);
   });

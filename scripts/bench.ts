@@ -1,0 +1,354 @@
+// `npm run bench [-- --transcripts N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--skip-build] [--skip-seed]`
+// The scale benchmark of issue 4: builds the production server into .next-bench, generates N
+// transcripts (default 1,000,000) over 90 days into a fresh SQLite file and a fresh PostgreSQL
+// database, imports a further export file into each, starts the real server on each, signs in
+// through the real login, and measures the list, search, session, detail and analytics calls
+// (p50/p95/p99), the server's peak memory, and its throughput against a bare node:http server
+// running the list call's SQL through the same driver. Prints a table and writes docs/benchmarks.md.
+// A script, not a test: it takes a while (mostly generating the data) and needs the machine to itself.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { runPrisma } from "./prisma-env.mjs";
+import { measureLoad, type LoadResult } from "./lib/bench-load";
+import { watchPeakRss } from "./lib/bench-memory";
+import { buildProduction, freePort, ROOT, startNextServer } from "./lib/next-server";
+import { generateTranscripts } from "./lib/transcript-generator";
+import { formatCount } from "./lib/progress";
+
+const BENCH_DIR = path.join(ROOT, "data", "bench");
+const DIST_DIR = ".next-bench";
+const SQLITE_FILE = path.join(BENCH_DIR, "bench.db");
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const POSTGRES_DATABASE = "bench_portal";
+const USER_EMAIL = "bench@example.com";
+const USER_PASSWORD = "bench-password-123";
+const DAY_MS = 86_400_000;
+
+const TARGETS = { list: 50, search: 150, analytics90: 300, importRate: 10_000, memoryMb: 500 };
+
+interface Options {
+  transcripts: number;
+  importCount: number;
+  databases: ("sqlite" | "postgres")[];
+  seconds: number;
+  connections: number;
+  skipBuild: boolean;
+  skipSeed: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { transcripts: 1_000_000, importCount: 50_000, databases: ["sqlite", "postgres"], seconds: 8, connections: 4, skipBuild: false, skipSeed: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => argv[++i] ?? "";
+    if (arg === "--transcripts") options.transcripts = Number(value().replace(/_/g, ""));
+    else if (arg === "--import") options.importCount = Number(value().replace(/_/g, ""));
+    else if (arg === "--databases") options.databases = value().split(",") as Options["databases"];
+    else if (arg === "--seconds") options.seconds = Number(value());
+    else if (arg === "--connections") options.connections = Number(value());
+    else if (arg === "--skip-build") options.skipBuild = true;
+    else if (arg === "--skip-seed") options.skipSeed = true;
+    else if (arg !== "--") throw new Error(`Unknown option ${arg}`);
+  }
+  return options;
+}
+
+interface Scenario {
+  name: string;
+  kind: "list" | "search" | "detail" | "analytics";
+  target?: number;
+  result: LoadResult;
+}
+
+interface DatabaseReport {
+  database: "sqlite" | "postgres";
+  version: string;
+  seedSeconds: number;
+  seedRate: number;
+  importRate: number;
+  importLine: string;
+  sizeBytes: number;
+  scenarios: Scenario[];
+  peakRssBytes: number;
+  floor: { ours: LoadResult; bare: LoadResult };
+}
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+function tsx(script: string, args: string[], env: Record<string, string>): { code: number | null; output: string; seconds: number } {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: result.status, output: result.stdout, seconds: (Date.now() - started) / 1000 };
+}
+
+function postgresUrl(database: string): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(database: "sqlite" | "postgres"): Promise<string> {
+  if (database === "sqlite") {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
+    const url = `file:${SQLITE_FILE}`;
+    runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
+    return url;
+  }
+  await withPostgresAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${POSTGRES_DATABASE}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${POSTGRES_DATABASE}"`);
+  });
+  const url = postgresUrl(POSTGRES_DATABASE);
+  runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
+  return url;
+}
+
+/** A legacy-format export of `count` transcripts, written as it is generated. */
+async function writeExportFile(file: string, count: number, endMs: number): Promise<void> {
+  const out = createWriteStream(file);
+  const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once("drain", () => resolve())));
+  await write("[\n");
+  let first = true;
+  for (const batch of generateTranscripts({ count, days: 90, seed: "bench-import", endMs })) {
+    const text = batch.map((record) => JSON.stringify(record)).join(",\n");
+    await write(first ? text : `,\n${text}`);
+    first = false;
+  }
+  await write("\n]\n");
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+}
+
+async function databaseFacts(database: "sqlite" | "postgres", url: string) {
+  if (database === "sqlite") {
+    const db = new Database(SQLITE_FILE, { readonly: true });
+    try {
+      const version = `SQLite ${(db.prepare("SELECT sqlite_version() AS v").get() as { v: string }).v}`;
+      const session = db.prepare(`SELECT "sessionId" AS s FROM "Transcript" GROUP BY "sessionId" HAVING count(*) > 2 LIMIT 1`).get() as { s: string } | undefined;
+      const ids = (db.prepare(`SELECT "id" FROM "Transcript" ORDER BY random() LIMIT 500`).all() as { id: string }[]).map((row) => row.id);
+      return { version, sessionId: session?.s ?? "", ids };
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const version = `PostgreSQL ${(await client.query("SHOW server_version")).rows[0].server_version}`;
+    const session = (await client.query(`SELECT "sessionId" AS s FROM "Transcript" GROUP BY "sessionId" HAVING count(*) > 2 LIMIT 1`)).rows[0];
+    const ids = (await client.query(`SELECT "id" FROM "Transcript" TABLESAMPLE SYSTEM (1) LIMIT 500`)).rows.map((row) => row.id as string);
+    return { version, sessionId: session?.s ?? "", ids };
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseSize(database: "sqlite" | "postgres", url: string): Promise<number> {
+  if (database === "sqlite") {
+    const db = new Database(SQLITE_FILE, { readonly: true });
+    try {
+      return (db.prepare("SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()").get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query("SELECT pg_database_size(current_database()) AS n")).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: USER_EMAIL, password: USER_PASSWORD }) });
+  if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function startFloorServer(databaseUrl: string, endMs: number): Promise<{ baseUrl: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/lib/bench-floor-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, FLOOR_PORT: String(port), FLOOR_END_MS: String(endMs) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`The floor server exited (${code})`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+async function benchDatabase(database: "sqlite" | "postgres", options: Options): Promise<DatabaseReport> {
+  const endMs = Date.now();
+  let url: string;
+  let seedSeconds = NaN;
+  if (options.skipSeed) {
+    url = database === "sqlite" ? `file:${SQLITE_FILE}` : postgresUrl(POSTGRES_DATABASE);
+  } else {
+    log(`${database}: fresh database`);
+    url = await freshDatabase(database);
+    log(`${database}: generating ${formatCount(options.transcripts)} transcripts over 90 days`);
+    const seed = tsx("scripts/seed.ts", ["--transcripts", String(options.transcripts), "--days", "90", "--seed", "bench", "--end", new Date(endMs).toISOString()], { DATABASE_URL: url });
+    if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
+    seedSeconds = seed.seconds;
+    log(`${database}: ${seed.output.trim()} (${seed.seconds.toFixed(0)} s with start-up and ANALYZE)`);
+  }
+  const exportFile = path.join(BENCH_DIR, `export-${options.importCount}.json`);
+  log(`${database}: importing ${formatCount(options.importCount)} more transcripts from ${path.relative(ROOT, exportFile)}`);
+  const imported = tsx("scripts/import.ts", [exportFile], { DATABASE_URL: url });
+  if (imported.code !== 0) throw new Error(`import failed:\n${imported.output}`);
+  const importLine = imported.output.trim().split("\n")[0];
+  const importRate = Number(/\(([\d,]+)\/s\)/.exec(importLine)?.[1].replace(/,/g, "") ?? NaN);
+  log(`${database}: ${importLine}`);
+
+  const provision = tsx("scripts/user-create.ts", ["--email", USER_EMAIL], { DATABASE_URL: url, USER_PASSWORD });
+  if (provision.code !== 0) throw new Error(`user:create failed:\n${provision.output}`);
+  const facts = await databaseFacts(database, url);
+  const sizeBytes = await databaseSize(database, url);
+
+  log(`${database}: starting the production server`);
+  const server = await startNextServer({ distDir: DIST_DIR, databaseUrl: url, workDir: BENCH_DIR, env: { DEMO_MODE: "" } });
+  const memory = watchPeakRss(server.pid);
+  const scenarios: Scenario[] = [];
+  let floor: DatabaseReport["floor"];
+  try {
+    const token = await signIn(server.baseUrl);
+    const headers = { authorization: `Bearer ${token}` };
+    const now = Date.now();
+    const range = (days: number) => `startTime=${new Date(now - days * DAY_MS).toISOString()}&endTime=${new Date(now).toISOString()}`;
+    const totalRes = await fetch(`${server.baseUrl}/api/transcripts?${range(30)}&limit=20`, { headers });
+    const total = ((await totalRes.json()) as { total: number }).total;
+    const middle = (limit: number) => Math.max(1, Math.ceil(Math.ceil(total / limit) / 2));
+    const list = (query: string) => `/api/transcripts?${range(30)}&${query}`;
+    const plan: (Omit<Scenario, "result"> & { paths: string[] })[] = [];
+    const add = (name: string, kind: Scenario["kind"], paths: string[], target?: number) => plan.push({ name, kind, paths, target });
+    add("list 30 days, page 1, limit 20", "list", [list("page=1&limit=20")], TARGETS.list);
+    add("list 30 days, page 1, limit 100", "list", [list("page=1&limit=100")], TARGETS.list);
+    add(`list 30 days, deep page ${middle(20)} (middle), limit 20`, "list", [list(`page=${middle(20)}&limit=20`)], TARGETS.list);
+    add(`list 30 days, deep page ${middle(100)} (middle), limit 100`, "list", [list(`page=${middle(100)}&limit=100`)], TARGETS.list);
+    add("list 30 days, last page, limit 20", "list", [list(`page=${Math.ceil(total / 20)}&limit=20`)], TARGETS.list);
+    add('search "refund", 30 days, page 1', "search", [list("page=1&limit=20&search=refund")], TARGETS.search);
+    add('search "password", 30 days, page 2', "search", [list("page=2&limit=20&search=password")], TARGETS.search);
+    add('search "nw-5" (order numbers), 30 days', "search", [list("page=1&limit=20&search=nw-5")], TARGETS.search);
+    add('search "注文" (2 characters), 30 days', "search", [list("page=1&limit=20&search=%E6%B3%A8%E6%96%87")]);
+    add("session filter, 30 days", "list", [list(`page=1&limit=20&sessionId=${encodeURIComponent(facts.sessionId)}`)], TARGETS.list);
+    add("detail (500 random ids)", "detail", facts.ids.map((id) => `/api/transcript/${id}`), TARGETS.list);
+    for (const days of [7, 30, 90]) {
+      add(`analytics ${days} days (America/New_York)`, "analytics", [`/api/analytics?${range(days)}&tz=America%2FNew_York`], days === 90 ? TARGETS.analytics90 : undefined);
+    }
+    for (const step of plan) {
+      const result = await measureLoad({ baseUrl: server.baseUrl, paths: step.paths, headers, connections: options.connections, durationSeconds: options.seconds });
+      scenarios.push({ name: step.name, kind: step.kind, target: step.target, result });
+      log(`${database}: ${step.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.perSecond.toFixed(0)}/s${result.failures ? `, ${result.failures} FAILED` : ""}`);
+    }
+
+    log(`${database}: throughput against a bare node:http server with the same driver`);
+    const ours = scenarios[0].result;
+    const bareServer = await startFloorServer(url, now);
+    try {
+      const bare = await measureLoad({ baseUrl: bareServer.baseUrl, paths: ["/"], connections: options.connections, durationSeconds: options.seconds });
+      floor = { ours, bare };
+      log(`${database}: bare ${bare.perSecond.toFixed(0)}/s, ours ${ours.perSecond.toFixed(0)}/s (${((ours.perSecond / bare.perSecond) * 100).toFixed(0)}%)`);
+    } finally {
+      bareServer.stop();
+    }
+  } finally {
+    process.kill(-server.pid, "SIGTERM");
+  }
+  const peakRssBytes = memory.stop();
+  return {
+    database,
+    version: facts.version,
+    seedSeconds,
+    seedRate: options.transcripts / seedSeconds,
+    importRate,
+    importLine,
+    sizeBytes,
+    scenarios,
+    peakRssBytes,
+    floor: floor!,
+  };
+}
+
+function verdict(value: number, target: number | undefined, lowerIsBetter = true): string {
+  if (target === undefined || Number.isNaN(value)) return "";
+  return (lowerIsBetter ? value <= target : value >= target) ? "met" : "**missed**";
+}
+
+function report(options: Options, reports: DatabaseReport[], load: { start: number[]; end: number[] }, started: Date): string {
+  const cpu = os.cpus();
+  const lines: string[] = [];
+  lines.push("# Benchmarks", "");
+  lines.push("Written by `npm run bench` (scripts/bench.ts); rerun it to refresh. Figures are what the script printed.", "");
+  lines.push("## Machine and run", "");
+  lines.push(`- Date: ${started.toISOString()}`);
+  lines.push(`- Machine: ${cpu.length} CPU (\`nproc\`), ${cpu[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.platform()} ${os.release()}`);
+  lines.push(`- Load average at start / end: ${load.start.map((v) => v.toFixed(2)).join(", ")} / ${load.end.map((v) => v.toFixed(2)).join(", ")} (the machine is shared)`);
+  lines.push(`- Node ${process.version}; ${reports.map((r) => r.version).join("; ")}`);
+  lines.push(`- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"), then ${formatCount(options.importCount)} imported from an export file`);
+  lines.push(`- Load: autocannon, ${options.connections} concurrent connections, ${options.seconds} s per call after a 1 s warm-up, real production server (\`next start\`), bearer token from the real login`);
+  lines.push(`- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`, "");
+  for (const r of reports) {
+    lines.push(`## ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} (${r.version})`, "");
+    lines.push(`- Generating ${formatCount(options.transcripts)} transcripts (seed command, generation in a worker thread, same store path as imports): ${r.seedSeconds.toFixed(0)} s, ${formatCount(r.seedRate)}/s ${verdict(r.seedRate, TARGETS.importRate, false)}`);
+    lines.push(`- Import of ${formatCount(options.importCount)} transcripts into that database: ${r.importLine} ${verdict(r.importRate, TARGETS.importRate, false)}`);
+    lines.push(`- Database size: ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`);
+    lines.push(`- Server peak memory (RSS of the server process tree): ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB ${verdict(r.peakRssBytes / 2 ** 20, TARGETS.memoryMb)}`);
+    lines.push(`- Throughput of the list call (30 days, page 1 of 20): ${r.floor.ours.perSecond.toFixed(0)}/s; bare node:http server, same SQL and driver: ${r.floor.bare.perSecond.toFixed(0)}/s; ratio ${((r.floor.ours.perSecond / r.floor.bare.perSecond) * 100).toFixed(0)}%`, "");
+    lines.push("| call | p50 ms | p95 ms | p99 ms | req/s | target p95 | |", "|---|---:|---:|---:|---:|---:|---|");
+    for (const s of r.scenarios) {
+      const failed = s.result.failures > 0 ? ` (${s.result.failures} failed)` : "";
+      lines.push(`| ${s.name}${failed} | ${s.result.p50.toFixed(1)} | ${s.result.p95.toFixed(1)} | ${s.result.p99.toFixed(1)} | ${s.result.perSecond.toFixed(0)} | ${s.target ?? ""} | ${verdict(s.result.p95, s.target)} |`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const started = new Date();
+  const load = { start: os.loadavg(), end: [] as number[] };
+  mkdirSync(BENCH_DIR, { recursive: true });
+  if (!options.skipBuild) {
+    log(`building the production server into ${DIST_DIR}`);
+    buildProduction(DIST_DIR);
+  }
+  const exportFile = path.join(BENCH_DIR, `export-${options.importCount}.json`);
+  log(`writing an export file of ${formatCount(options.importCount)} transcripts`);
+  await writeExportFile(exportFile, options.importCount, Date.now());
+  const reports: DatabaseReport[] = [];
+  for (const database of options.databases) reports.push(await benchDatabase(database, options));
+  load.end = os.loadavg();
+  const markdown = report(options, reports, load, started);
+  console.log(`\n${markdown}`);
+  writeFileSync(path.join(ROOT, "docs", "benchmarks.md"), `${markdown}\n`);
+  log("wrote docs/benchmarks.md");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
