@@ -69,6 +69,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     async ({ redirect = true }: { redirect?: boolean } = {}) => {
       clearStoredSession();
+      // The tab's screen state (the dashboard's range, filters and fetched flag) belongs to the
+      // user who leaves; the next one starts afresh.
+      try {
+        window.sessionStorage.clear();
+      } catch {
+        // Storage unavailable: nothing to forget.
+      }
       setState({ user: null, token: null, isLoading: false });
       queryClient.clear();
       await clearServerCookie();

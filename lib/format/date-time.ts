@@ -3,7 +3,8 @@ import { format, isValid } from "date-fns";
 
 export const NOT_AVAILABLE = "N/A";
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+/** The date a value stands for, or null when it is missing or invalid. */
+export function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   return isValid(date) ? date : null;
