@@ -22,12 +22,25 @@ const CELL =
   "px-3 py-3 align-middle max-lg:flex max-lg:min-h-9 max-lg:items-center max-lg:justify-between max-lg:gap-4 max-lg:px-0 max-lg:py-1 " +
   "max-lg:before:shrink-0 max-lg:before:text-xs max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)]";
 
+/** An e-mail that, when it must wrap, wraps after its @ first. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function UserCell({ user }: { user: FeedbackDto["user"] }) {
   if (!user) return <span className="italic text-slate-500">{DELETED_USER}</span>;
   return (
     <div className="min-w-0 max-w-[10.5rem] max-lg:max-w-[70%] max-lg:text-right">
-      <p className="truncate font-medium text-slate-900" title={user.email}>
-        {user.email}
+      <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">
+        <EmailText email={user.email} />
       </p>
       {user.name ? <p className="truncate text-xs text-slate-500">{user.name}</p> : null}
     </div>
