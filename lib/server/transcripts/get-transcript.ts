@@ -1,25 +1,36 @@
 import "server-only";
-import { db } from "../db";
 import { notFound } from "../http/app-error";
+import { sql, toIso } from "./sql";
+import { storeQuery } from "./store-connection";
 import { optionalAttributes } from "./transcript-row";
 import { TRANSCRIPT_ID_PATTERN } from "@/lib/transcripts/normalize-transcript";
 import type { TranscriptDetail } from "@/lib/schemas/transcripts";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
 
+interface DetailRow {
+  id: string;
+  sessionId: string;
+  createdAt: unknown;
+  updatedAt: unknown;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  dialog: string;
+}
+
 /** One transcript in the platform's format (spec section 3). Signed-in users. Throws NOT_FOUND. */
 export async function getTranscript(id: string): Promise<TranscriptDetail> {
   if (!TRANSCRIPT_ID_PATTERN.test(id)) throw notFound(TRANSCRIPT_NOT_FOUND);
-  const row = await db.transcript.findUnique({
-    where: { id },
-    select: { id: true, sessionId: true, createdAt: true, updatedAt: true, device: true, os: true, browser: true, dialog: true },
-  });
+  const [row] = await storeQuery<DetailRow>(
+    sql`SELECT "id", "sessionId", "createdAt", "updatedAt", "device", "os", "browser", "dialog" FROM "Transcript" WHERE "id" = ${id}`,
+  );
   if (!row) throw notFound(TRANSCRIPT_NOT_FOUND);
   return {
     _id: row.id,
     sessionID: row.sessionId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
     dialog: JSON.parse(row.dialog),
     ...optionalAttributes(row),
   };
