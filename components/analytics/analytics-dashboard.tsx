@@ -3,10 +3,10 @@
 // then the cards and charts of the chosen range; Loading analytics... and the Error card.
 import { useState } from "react";
 import Link from "next/link";
-import { ArrowLeft, CircleAlert, LoaderCircle } from "lucide-react";
-import { Card } from "@/components/ui/card";
+import { ArrowLeft, LoaderCircle } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ErrorNoticeCard } from "@/components/ui/notice-card";
 import { PageTitle } from "@/components/layout/page-title";
 import { useAnalytics } from "@/lib/queries/analytics";
 import { DEFAULT_ANALYTICS_DAYS, presetRange, rangeSubtitle } from "@/lib/charts/analytics-range";
@@ -28,16 +28,6 @@ function LoadingState() {
       </div>
       <Skeleton className="mt-6 h-80 rounded-xl" />
     </div>
-  );
-}
-
-function ErrorState() {
-  return (
-    <Card className="border-red-200 p-8 text-center" role="alert">
-      <CircleAlert className="mx-auto size-8 text-red-600" aria-hidden />
-      <h2 className="mt-2 text-lg font-semibold text-red-700">Error</h2>
-      <p className="mt-1 text-sm text-slate-600">Failed to load analytics data</p>
-    </Card>
   );
 }
 
@@ -64,7 +54,7 @@ export function AnalyticsDashboard() {
       </div>
 
       {analytics.isError ? (
-        <ErrorState />
+        <ErrorNoticeCard title="Error" message="Failed to load analytics data" />
       ) : !analytics.data ? (
         <LoadingState />
       ) : (

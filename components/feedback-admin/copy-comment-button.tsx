@@ -3,28 +3,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Check, Copy } from "lucide-react";
 import clsx from "clsx";
+import { copyToClipboard } from "@/components/ui/clipboard";
 import { toast } from "@/components/ui/toast-store";
 import { FEEDBACK_TOASTS } from "./feedback-messages";
 
 const COPIED_VISIBLE_MS = 2000;
-
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older browsers and insecure origins: a hidden text area and the copy command.
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  const isCopied = document.execCommand("copy");
-  area.remove();
-  if (!isCopied) throw new Error("copy refused");
-}
 
 export function CopyCommentButton({ text }: { text: string }) {
   const [isCopied, setIsCopied] = useState(false);
@@ -33,7 +16,7 @@ export function CopyCommentButton({ text }: { text: string }) {
 
   const copy = async () => {
     try {
-      await writeClipboard(text);
+      await copyToClipboard(text);
       setIsCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setIsCopied(false), COPIED_VISIBLE_MS);

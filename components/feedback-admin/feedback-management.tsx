@@ -1,13 +1,14 @@
 "use client";
 // Spec section 2 (Feedback management): the five count cards, the filter, the exports, and the
 // table of the current server page with its empty, loading and failure states.
-import { useEffect, useState, type ReactNode } from "react";
-import { CircleCheck, Clock, Download, FileJson, LoaderCircle, MessageSquareText, ThumbsDown, ThumbsUp } from "lucide-react";
+import { useEffect, useState } from "react";
+import { CircleCheck, Clock, Download, FileJson, Inbox, ListFilter, LoaderCircle, MessageSquareText, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
+import { EmptyNoticeCard, ErrorNoticeCard, UNEXPECTED_ERROR } from "@/components/ui/notice-card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { StatCard } from "@/components/ui/stat-card";
 import { toast } from "@/components/ui/toast-store";
@@ -30,10 +31,6 @@ const CARD_LOOK: Record<CountCardKey, { icon: LucideIcon; tone: string }> = {
   pending: { icon: Clock, tone: "bg-amber-100 text-amber-700" },
   reviewed: { icon: CircleCheck, tone: "bg-cyan-100 text-cyan-700" },
 };
-
-function ListMessage({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
-  return <div className={tone === "error" ? "p-10 text-center" : "p-10 text-center text-slate-600"}>{children}</div>;
-}
 
 export function FeedbackManagement() {
   const [filter, setFilter] = useState<FeedbackFilter>(DEFAULT_FEEDBACK_FILTER);
@@ -128,27 +125,22 @@ export function FeedbackManagement() {
         </div>
       </div>
 
-      <Card className="mt-4 overflow-hidden" aria-busy={list.isFetching} data-testid="feedback-list">
+      <div className="mt-4" aria-busy={list.isFetching} data-testid="feedback-list">
         {list.isError ? (
-          <ListMessage tone="error">
-            <p className="font-medium text-red-700" role="alert">
-              Failed to load feedback
-            </p>
-            <p className="mt-1 text-sm text-slate-600">{errorMessage(list.error, "An unexpected error occurred")}</p>
-          </ListMessage>
+          <ErrorNoticeCard title="Failed to load feedback" message={errorMessage(list.error, UNEXPECTED_ERROR)} />
         ) : !data ? (
-          <ListMessage>
+          <Card className="p-10 text-center text-slate-600">
             <span role="status" className="inline-flex items-center gap-2">
               <LoaderCircle className="size-5 animate-spin text-indigo-600" aria-hidden />
               Loading feedback...
             </span>
-          </ListMessage>
+          </Card>
         ) : data.counts.total === 0 ? (
-          <ListMessage>No feedback submitted yet</ListMessage>
+          <EmptyNoticeCard icon={Inbox} title="No feedback submitted yet" role="status" />
         ) : data.items.length === 0 ? (
-          <ListMessage>No feedback matches the current filter</ListMessage>
+          <EmptyNoticeCard icon={ListFilter} title="No feedback matches the current filter" role="status" />
         ) : (
-          <>
+          <Card className="overflow-hidden">
             <FeedbackTable
               items={data.items}
               deletingId={deleteFeedback.isPending ? deleteFeedback.variables : undefined}
@@ -159,9 +151,9 @@ export function FeedbackManagement() {
             {data.totalPages > 1 ? (
               <FeedbackPagination page={page} totalPages={data.totalPages} total={data.total} pageSize={FEEDBACK_PAGE_SIZE} onPage={setPage} />
             ) : null}
-          </>
+          </Card>
         )}
-      </Card>
+      </div>
 
       <ConfirmDialog
         open={toDelete !== null}
