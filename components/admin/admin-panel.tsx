@@ -4,8 +4,8 @@
 import { useState } from "react";
 import Link from "next/link";
 import { Clock, ScrollText, UserCheck, Users } from "lucide-react";
-import type { LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { StatCard } from "@/components/ui/stat-card";
 import { buttonClasses } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -26,22 +26,6 @@ const CONFIRM_TEXT: Partial<Record<AdminUserAction, { title: string; description
   deny: { title: "Deny this registration?", description: (email) => `The account ${email} will be removed. They can register again later.` },
   delete: { title: "Delete this user?", description: (email) => `The account ${email} will be permanently removed from the system.` },
 };
-
-function StatCard({ label, value, icon: Icon, tone }: { label: string; value: number | undefined; icon: LucideIcon; tone: string }) {
-  return (
-    <Card className="flex items-center gap-4 p-3 sm:p-5">
-      <span className={`hidden size-11 shrink-0 items-center justify-center rounded-lg sm:flex ${tone}`}>
-        <Icon className="size-5" aria-hidden />
-      </span>
-      <div>
-        <p className="text-xs font-medium text-slate-600 sm:text-sm">{label}</p>
-        <p className="text-xl font-bold text-slate-900 sm:text-2xl" data-testid={`count-${label}`}>
-          {value ?? "–"}
-        </p>
-      </div>
-    </Card>
-  );
-}
 
 export function AdminPanel() {
   const pending = usePendingUsers();

@@ -3,34 +3,14 @@
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, inBrowser } from "./support/browser";
 import { apiRegister, createAccount } from "./support/accounts";
+import { seriousAxeViolations } from "./support/axe";
 import { signIn } from "./support/ui";
-
-const AXE = require.resolve("axe-core/axe.min.js");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 async function check(page: Page, label: string, found: Record<string, string[]>) {
   for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(100);
-    const violations = await seriousViolations(page);
+    const violations = await seriousAxeViolations(page);
     if (violations.length) found[`${label} (${size})`] = violations;
   }
   await page.setViewportSize(DESKTOP);
@@ -72,11 +52,15 @@ describe("accessibility", () => {
         ["/dashboard", "Transcript Analytics"],
         ["/admin", "Admin Panel"],
         ["/profile", "Profile Settings"],
+        ["/analytics", "Analytics Dashboard"],
+        ["/admin/feedback", "Feedback Management"],
       ] as const) {
         await go(path);
         await page.getByRole("heading", { name: heading }).waitFor();
         if (path === "/admin") await page.getByTestId("user-card").first().waitFor();
         if (path === "/profile") await page.getByLabel("Email Address").waitFor();
+        if (path === "/analytics") await page.getByText("Conversations in selected period").waitFor();
+        if (path === "/admin/feedback") await page.getByTestId("count-Total Feedback").getByText(/\d/).waitFor();
         await check(page, path, found);
       }
       await page.getByTestId("user-menu-trigger").click();
