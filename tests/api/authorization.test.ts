@@ -1,6 +1,5 @@
-// The authorization matrix of the account and admin-user API: every protected endpoint against
-// anonymous, forged, expired, pending, revoked and deleted callers, a regular user and an admin.
-import { encode } from "next-auth/jwt";
+// The account and admin-user API against every kind of session caller: allowed callers succeed,
+// refused ones get 401 or 403 and change nothing.
 import * as pendingRoute from "@/app/api/admin/pending-users/route";
 import * as usersRoute from "@/app/api/admin/users/route";
 import * as approveRoute from "@/app/api/admin/approve-user/[id]/route";
@@ -10,13 +9,10 @@ import * as restoreRoute from "@/app/api/admin/restore-access/[id]/route";
 import * as deleteRoute from "@/app/api/admin/user/[id]/route";
 import * as profileRoute from "@/app/api/user/profile/route";
 import type { RouteHandler } from "@/lib/server/http/route";
-import { issueSessionToken } from "@/lib/server/auth/session";
-import { getAuthSecret } from "@/lib/auth/session-config";
 import { db } from "@/lib/server/db";
 import { call } from "../helpers/api-client";
-import { createUser, signedInUser } from "../helpers/users";
-
-type Caller = "anonymous" | "garbage" | "forged" | "expired" | "pending" | "revoked" | "deleted" | "user" | "admin";
+import { createUser } from "../helpers/users";
+import { SESSION_CALLERS, credentialFor, type Caller } from "../helpers/callers";
 
 interface Endpoint {
   name: string;
@@ -49,53 +45,15 @@ const endpoints: Endpoint[] = [
   })),
 ];
 
-const callers: Caller[] = ["anonymous", "garbage", "forged", "expired", "pending", "revoked", "deleted", "user", "admin"];
-
-async function tokenFor(caller: Caller): Promise<string | undefined> {
-  switch (caller) {
-    case "anonymous":
-      return undefined;
-    case "garbage":
-      return "not-a-token";
-    case "forged": {
-      const admin = await createUser({ isAdmin: true });
-      return encode({ token: { sub: admin.id, sv: 0, adm: true }, secret: "some other secret", maxAge: 3600 });
-    }
-    case "expired": {
-      const admin = await createUser({ isAdmin: true });
-      return encode({ token: { sub: admin.id, sv: 0, adm: true }, secret: getAuthSecret(), maxAge: -3600 });
-    }
-    case "pending": {
-      // Pending users cannot sign in; a token minted for one must still be refused.
-      const pending = await createUser({ approved: false });
-      return issueSessionToken(pending);
-    }
-    case "revoked": {
-      const { user, token } = await signedInUser({ isAdmin: true });
-      await db.user.update({ where: { id: user.id }, data: { isActive: false, sessionVersion: { increment: 1 } } });
-      return token;
-    }
-    case "deleted": {
-      const { user, token } = await signedInUser();
-      await db.user.delete({ where: { id: user.id } });
-      return token;
-    }
-    case "user":
-      return (await signedInUser()).token;
-    case "admin":
-      return (await signedInUser({ isAdmin: true })).token;
-  }
-}
-
 function expectedStatus(caller: Caller, access: Endpoint["access"]): "ok" | 401 | 403 {
   if (caller === "admin") return "ok";
   if (caller === "user") return access === "admin" ? 403 : "ok";
   return 401;
 }
 
-describe.each(callers)("caller: %s", (caller) => {
+describe.each(SESSION_CALLERS)("caller: %s", (caller) => {
   it.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))("%s", async (_name, endpoint) => {
-    const token = await tokenFor(caller);
+    const token = await credentialFor(caller);
     // A fresh approved, active, non-admin target for every call.
     const target = await createUser();
     const request = endpoint.request(target.id);

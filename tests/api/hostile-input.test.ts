@@ -2,24 +2,11 @@
 // types, huge and odd strings, SQL and HTML payloads, malformed, deep and oversized bodies, and
 // hostile query strings and ids. Never a 500, always a message with a 4xx, and a refused request
 // stores nothing.
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import type { RouteHandler } from "@/lib/server/http/route";
 import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
 import { db } from "@/lib/server/db";
 import { call, type CallOptions } from "../helpers/api-client";
 import { createUser, signedInUser } from "../helpers/users";
-
-const API_DIR = path.join(process.cwd(), "app", "api");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
+import { apiHandlers } from "../helpers/api-routes";
 
 const STRINGS = [
   "' OR '1'='1' --",
@@ -79,20 +66,7 @@ async function tableCounts() {
   return { users, feedback, transcripts, audit, keys };
 }
 
-const targets = routeFiles(API_DIR).flatMap((file) => {
-  const relative = path.relative(API_DIR, path.dirname(file)).split(path.sep);
-  const paramNames = relative.filter((part) => /^\[\w+\]$/.test(part)).map((part) => part.slice(1, -1));
-  const url = `/api/${relative.join("/")}`;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(file) as Record<string, unknown>;
-  return METHODS.filter((method) => typeof mod[method] === "function").map((method) => ({
-    name: `${method} ${url}`,
-    handler: mod[method] as RouteHandler,
-    method,
-    url,
-    paramNames,
-  }));
-});
+const targets = apiHandlers();
 
 const credentials: Record<string, string | undefined> = {};
 beforeAll(async () => {
@@ -120,13 +94,13 @@ describe.each(targets.map((target) => [target.name, target] as const))("%s", (_n
       // A GET cannot carry a body at all.
       if (target.method === "GET" && (options.body !== undefined || options.rawBody !== undefined)) continue;
       const before = await tableCounts();
-      const res = await call(target.handler, target.method, target.url, { token, params, ...options });
+      const res = await call(target.handler, target.method, target.urlWith("unknown-id"), { token, params, ...options });
       expectSafe(res, `${target.name} with ${label}`);
       if (res.status >= 400) expect({ label, counts: await tableCounts() }).toEqual({ label, counts: before });
     }
     for (const id of HOSTILE_IDS) {
       if (target.paramNames.length === 0) break;
-      const res = await call(target.handler, target.method, target.url, {
+      const res = await call(target.handler, target.method, target.urlWith(id), {
         token,
         params: Object.fromEntries(target.paramNames.map((name) => [name, id])),
       });

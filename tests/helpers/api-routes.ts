@@ -1,0 +1,48 @@
+// Every handler of every route file under app/api, found by walking the folder, so that tests of
+// policy, authorization and hostile input cover a new route without being told about it.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { RouteHandler } from "@/lib/server/http/route";
+
+const API_DIR = path.join(process.cwd(), "app", "api");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+export interface ApiHandler {
+  /** e.g. "DELETE /api/admin/user/[id]" */
+  name: string;
+  method: string;
+  handler: RouteHandler;
+  /** The URL path with each [param] written as {param}. */
+  url: string;
+  /** The dynamic segments' names, e.g. ["id"]. */
+  paramNames: string[];
+  /** The URL path with every dynamic segment filled with the given value. */
+  urlWith: (value: string) => string;
+}
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+export function apiHandlers(): ApiHandler[] {
+  return routeFiles(API_DIR).flatMap((file) => {
+    const segments = path.relative(API_DIR, path.dirname(file)).split(path.sep);
+    const isParam = (segment: string) => /^\[\w+\]$/.test(segment);
+    const paramNames = segments.filter(isParam).map((segment) => segment.slice(1, -1));
+    const url = `/api/${segments.map((segment) => (isParam(segment) ? `{${segment.slice(1, -1)}}` : segment)).join("/")}`;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(file) as Record<string, unknown>;
+    return METHODS.filter((method) => typeof mod[method] === "function").map((method) => ({
+      name: `${method} /api/${segments.join("/")}`,
+      method,
+      handler: mod[method] as RouteHandler,
+      url,
+      paramNames,
+      urlWith: (value: string) => `/api/${segments.map((segment) => (isParam(segment) ? encodeURIComponent(value) : segment)).join("/")}`,
+    }));
+  });
+}
