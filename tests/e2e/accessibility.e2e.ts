@@ -1,20 +1,9 @@
 // axe-core over every screen of this issue, at desktop and phone width: no serious or critical
 // violations (labels, contrast, names of buttons and links, landmarks).
-import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, inBrowser } from "./support/browser";
+import { inBrowser } from "./support/browser";
 import { apiRegister, createAccount } from "./support/accounts";
-import { seriousAxeViolations } from "./support/axe";
+import { recordAxeViolations } from "./support/axe";
 import { signIn } from "./support/ui";
-
-async function check(page: Page, label: string, found: Record<string, string[]>) {
-  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(100);
-    const violations = await seriousAxeViolations(page);
-    if (violations.length) found[`${label} (${size})`] = violations;
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe("accessibility", () => {
   it(
@@ -33,7 +22,7 @@ describe("accessibility", () => {
       ] as const) {
         await go(path);
         await page.getByRole("heading", { name: heading }).waitFor();
-        await check(page, path, found);
+        await recordAxeViolations(page, path, found);
       }
 
       // Keyboard focus is visible: Tab from the top lands on the e-mail field, then the link beside Password.
@@ -54,6 +43,7 @@ describe("accessibility", () => {
         ["/profile", "Profile Settings"],
         ["/analytics", "Analytics Dashboard"],
         ["/admin/feedback", "Feedback Management"],
+        ["/admin/audit-log", "Audit Log"],
       ] as const) {
         await go(path);
         await page.getByRole("heading", { name: heading }).waitFor();
@@ -61,11 +51,11 @@ describe("accessibility", () => {
         if (path === "/profile") await page.getByLabel("Email Address").waitFor();
         if (path === "/analytics") await page.getByText("Conversations in selected period").waitFor();
         if (path === "/admin/feedback") await page.getByTestId("count-Total Feedback").getByText(/\d/).waitFor();
-        await check(page, path, found);
+        await recordAxeViolations(page, path, found);
       }
       await page.getByTestId("user-menu-trigger").click();
       await page.getByRole("menu").waitFor();
-      await check(page, "user menu", found);
+      await recordAxeViolations(page, "user menu", found);
 
       expect(found).toEqual({});
     }),

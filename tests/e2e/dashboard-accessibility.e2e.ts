@@ -1,21 +1,9 @@
 // axe-core over the transcript screens in every state a user meets, at desktop and phone width:
 // the fetched dashboard, its calendar and export menu, the transcript page and the feedback dialog.
-import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, inBrowser } from "./support/browser";
+import { inBrowser } from "./support/browser";
 import { createAccount } from "./support/accounts";
 import { signIn } from "./support/ui";
-import { seriousAxeViolations } from "./support/axe";
-
-/** Records the page's violations as it is now, at both widths, under `label`. */
-async function checkBothWidths(page: Page, label: string, found: Record<string, string[]>): Promise<void> {
-  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(100);
-    const violations = await seriousAxeViolations(page);
-    if (violations.length) found[`${label} (${size})`] = violations;
-  }
-  await page.setViewportSize(DESKTOP);
-}
+import { recordAxeViolations } from "./support/axe";
 
 describe("accessibility of the transcript screens", () => {
   it(
@@ -29,25 +17,25 @@ describe("accessibility of the transcript screens", () => {
       await page.getByRole("navigation", { name: "Pagination" }).waitFor();
       await page.getByPlaceholder("Search in transcripts...").fill("order");
       await page.getByText(/filtered result/).waitFor();
-      await checkBothWidths(page, "dashboard", found);
+      await recordAxeViolations(page, "dashboard", found);
 
       await page.getByTestId("end-date").click();
       await page.getByRole("dialog", { name: "End Date calendar" }).waitFor();
-      await checkBothWidths(page, "end date calendar", found);
+      await recordAxeViolations(page, "end date calendar", found);
       await page.keyboard.press("Escape");
 
       await page.getByRole("button", { name: "Export" }).click();
       await page.getByRole("menu").waitFor();
-      await checkBothWidths(page, "export menu", found);
+      await recordAxeViolations(page, "export menu", found);
       await page.keyboard.press("Escape");
 
       await page.getByTestId("transcript-row").first().click();
       await page.getByTestId("message").first().waitFor();
-      await checkBothWidths(page, "transcript", found);
+      await recordAxeViolations(page, "transcript", found);
 
       await page.locator('[data-role="bot"]').first().getByRole("button", { name: "Thumbs down" }).click();
       await page.getByRole("dialog", { name: "Provide Feedback" }).waitFor();
-      await checkBothWidths(page, "feedback dialog", found);
+      await recordAxeViolations(page, "feedback dialog", found);
 
       expect(found).toEqual({});
     }),

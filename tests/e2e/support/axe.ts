@@ -1,5 +1,6 @@
 // axe-core in the page: the serious and critical violations, one line each.
 import type { Page } from "playwright-core";
+import { DESKTOP, PHONE } from "./browser";
 
 const AXE = require.resolve("axe-core/axe.min.js");
 
@@ -20,4 +21,15 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** Records the page's serious violations as it is now, at desktop and phone width, under `label`. */
+export async function recordAxeViolations(page: Page, label: string, found: Record<string, string[]>): Promise<void> {
+  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(100);
+    const violations = await seriousAxeViolations(page);
+    if (violations.length) found[`${label} (${size})`] = violations;
+  }
+  await page.setViewportSize(DESKTOP);
 }
