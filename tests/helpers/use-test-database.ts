@@ -4,6 +4,8 @@ import { closeStoreConnection } from "@/lib/server/transcripts/store-connection"
 
 /** Gives the current test file its own fresh, migrated database of the given provider. */
 export function useTestDatabase(provider: Provider): void {
+  // Real databases, argon2 and spawned commands on a busy two-core machine outrun jest's 5 s default.
+  jest.setTimeout(30_000);
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const template = process.env[provider === "sqlite" ? "TEST_TEMPLATE_SQLITE" : "TEST_TEMPLATE_POSTGRES"];
