@@ -4,6 +4,8 @@ import * as revokeRoute from "@/app/api/admin/revoke-access/[id]/route";
 import * as restoreRoute from "@/app/api/admin/restore-access/[id]/route";
 import * as deleteRoute from "@/app/api/admin/user/[id]/route";
 import * as auditLogRoute from "@/app/api/admin/audit-log/route";
+import * as ingestKeysRoute from "@/app/api/admin/ingest-keys/route";
+import * as ingestKeyRoute from "@/app/api/admin/ingest-keys/[keyId]/route";
 import { db } from "@/lib/server/db";
 import { call } from "../helpers/api-client";
 import { createUser, signedInUser } from "../helpers/users";
@@ -47,6 +49,23 @@ describe("audit log of administrator actions", () => {
       expect(event.actorEmail).toBe(admin.email);
       expect(new Date(event.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
     }
+  });
+
+  it("records ingest keys created and revoked, never the key itself", async () => {
+    const { user: admin, token } = await signedInUser({ isAdmin: true });
+    const created = await call(ingestKeysRoute.POST, "POST", "/api/admin/ingest-keys", { token, body: { name: "Voiceflow production" } });
+    expect(created.status).toBe(201);
+    const revoked = await call(ingestKeyRoute.DELETE, "DELETE", "/x", { token, params: { keyId: created.body.id } });
+    expect(revoked.status).toBe(200);
+    // Revoking again changes nothing and records nothing.
+    await call(ingestKeyRoute.DELETE, "DELETE", "/x", { token, params: { keyId: created.body.id } });
+
+    const events = await db.auditEvent.findMany({ where: { targetId: created.body.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(events.map((event) => [event.action, event.actorEmail, event.targetLabel])).toEqual([
+      ["ingest_key.create", admin.email, `Voiceflow production (${created.body.prefix}…)`],
+      ["ingest_key.revoke", admin.email, `Voiceflow production (${created.body.prefix}…)`],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(created.body.key);
   });
 
   it("is for administrators only and pages", async () => {

@@ -73,7 +73,7 @@ beforeAll(async () => {
   credentials.public = undefined;
   credentials.user = (await signedInUser()).token;
   credentials.admin = (await signedInUser({ isAdmin: true })).token;
-  credentials.ingest = (await createIngestKey({ name: "hostile input", actorId: (await createUser({ isAdmin: true })).id })).key;
+  credentials.ingest = (await createIngestKey({ name: "hostile input", actor: await createUser({ isAdmin: true }) })).key;
 });
 
 function expectSafe(res: { status: number; body: unknown }, context: string) {

@@ -67,7 +67,7 @@ describe("npm run import", () => {
   });
 
   it("shares ids with the ingest API: a pushed transcript updates the imported one", async () => {
-    const { key } = await createIngestKey({ name: "import test", actorId: (await db.user.findFirstOrThrow()).id });
+    const { key } = await createIngestKey({ name: "import test", actor: await db.user.findFirstOrThrow() });
     const res = await call(ingestRoute.POST, "POST", "/api/ingest/transcripts", { body: fixture("valid/legacy-transcript.json"), headers: { "x-api-key": key } });
     expect(res.body).toEqual({ imported: 0, updated: 1, rejected: [] });
   });

@@ -59,7 +59,7 @@ it("stores every one of 300 concurrent writes exactly once, with no busy errors"
   const pending = await Promise.all(
     Array.from({ length: PENDING_USERS }, (_, i) => db.user.create({ data: { email: `waiting${i}@example.com`, passwordHash } })),
   );
-  const { key } = await createIngestKey({ name: "concurrency", actorId: admin.id });
+  const { key } = await createIngestKey({ name: "concurrency", actor: admin });
 
   const rated = Array.from({ length: RATED_TRANSCRIPTS }, () => conversation());
   expect((await post("/api/ingest/transcripts", key, rated)).status).toBe(200);

@@ -37,7 +37,7 @@ afterAll(async () => {
 it("finishes an upload in flight after SIGTERM, refuses new connections, then exits", async () => {
   process.env.DATABASE_URL = databaseUrl;
   const admin = await db.user.create({ data: { email: "shutdown@example.com", passwordHash: await hashPassword("irrelevant"), approved: true, isAdmin: true } });
-  const { key } = await createIngestKey({ name: "shutdown test", actorId: admin.id });
+  const { key } = await createIngestKey({ name: "shutdown test", actor: admin });
 
   const batch = Array.from({ length: 200 }, () => conversation());
   const body = Buffer.from(JSON.stringify(batch));

@@ -42,8 +42,8 @@ export async function credentialFor(caller: Caller): Promise<string | undefined>
     case "ingest key":
     case "revoked ingest key": {
       const admin = await createUser({ isAdmin: true });
-      const created = await createIngestKey({ name: `test ${caller}`, actorId: admin.id });
-      if (caller === "revoked ingest key") await revokeIngestKey(created.id);
+      const created = await createIngestKey({ name: `test ${caller}`, actor: admin });
+      if (caller === "revoked ingest key") await revokeIngestKey({ keyId: created.id, actor: admin });
       return created.key;
     }
   }

@@ -2,6 +2,8 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "../db";
 import { notFound } from "../http/app-error";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import type { SessionUser } from "../auth/session";
 import type { CreatedIngestKeyDto, IngestKeyDto } from "@/lib/schemas/ingest";
 
 /** Keys read 'tak_' and 43 URL-safe characters (256 random bits). */
@@ -46,14 +48,19 @@ function toDto(row: KeyRow): IngestKeyDto {
   };
 }
 
-/** Administrators: a new key. The key itself is in this answer only; the database keeps its hash. */
-export async function createIngestKey(options: { name: string; actorId: string }): Promise<CreatedIngestKeyDto> {
+type Actor = Pick<SessionUser, "id" | "email">;
+
+/** Administrators: a new key, audited. The key itself is in this answer only; the database keeps its hash. */
+export async function createIngestKey({ name, actor }: { name: string; actor: Actor }): Promise<CreatedIngestKeyDto> {
   const key = `${INGEST_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const row = await db.ingestKey.create({
-    data: { name: options.name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashIngestKey(key), createdById: options.actorId },
-    select: keySelect,
+  return db.$transaction(async (tx) => {
+    const row = await tx.ingestKey.create({
+      data: { name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashIngestKey(key), createdById: actor.id },
+      select: keySelect,
+    });
+    await recordAuditEvent(tx, { actor, action: "ingest_key.create", targetType: "ingest_key", targetId: row.id, targetLabel: `${name} (${row.prefix}…)` });
+    return { ...toDto(row), key };
   });
-  return { ...toDto(row), key };
 }
 
 /** Administrators: every key, newest first, revoked ones included (marked by revokedAt). */
@@ -62,10 +69,14 @@ export async function listIngestKeys(): Promise<IngestKeyDto[]> {
   return rows.map(toDto);
 }
 
-/** Administrators: stops a key from working at once. Revoking twice is harmless. Throws NOT_FOUND. */
-export async function revokeIngestKey(keyId: string): Promise<IngestKeyDto> {
+/** Administrators: stops a key from working at once, audited. Revoking twice is harmless. Throws NOT_FOUND. */
+export async function revokeIngestKey({ keyId, actor }: { keyId: string; actor: Actor }): Promise<IngestKeyDto> {
   const row = await db.ingestKey.findUnique({ where: { id: keyId }, select: keySelect });
   if (!row) throw notFound("Ingest key not found");
   if (row.revokedAt) return toDto(row);
-  return toDto(await db.ingestKey.update({ where: { id: keyId }, data: { revokedAt: new Date() }, select: keySelect }));
+  return db.$transaction(async (tx) => {
+    const revoked = await tx.ingestKey.update({ where: { id: keyId }, data: { revokedAt: new Date() }, select: keySelect });
+    await recordAuditEvent(tx, { actor, action: "ingest_key.revoke", targetType: "ingest_key", targetId: keyId, targetLabel: `${row.name} (${row.prefix}…)` });
+    return toDto(revoked);
+  });
 }

@@ -7,5 +7,5 @@ import { createIngestKey, listIngestKeys } from "@/lib/server/ingest/ingest-keys
 export const GET = route({ access: "admin" }, async () => listIngestKeys());
 
 export const POST = route({ access: "admin", body: createIngestKeySchema }, async ({ user, body }) =>
-  json(await createIngestKey({ name: body.name, actorId: user.id }), 201),
+  json(await createIngestKey({ name: body.name, actor: user }), 201),
 );

@@ -3,4 +3,6 @@ import { route } from "@/lib/server/http/route";
 import { ingestKeyIdParamsSchema } from "@/lib/schemas/ingest";
 import { revokeIngestKey } from "@/lib/server/ingest/ingest-keys";
 
-export const DELETE = route({ access: "admin", params: ingestKeyIdParamsSchema }, async ({ params }) => revokeIngestKey(params.keyId));
+export const DELETE = route({ access: "admin", params: ingestKeyIdParamsSchema }, async ({ user, params }) =>
+  revokeIngestKey({ keyId: params.keyId, actor: user }),
+);
