@@ -3,7 +3,7 @@
 // One action at a time: every button waits while one is in flight; both lists refresh after it.
 import { useState } from "react";
 import Link from "next/link";
-import { Clock, ScrollText, UserCheck, Users } from "lucide-react";
+import { Clock, KeyRound, ScrollText, UserCheck, Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { StatCard } from "@/components/ui/stat-card";
 import { buttonClasses } from "@/components/ui/button";
@@ -62,9 +62,14 @@ export function AdminPanel() {
         title="Admin Panel"
         subtitle="Manage user access and approvals"
         actions={
-          <Link href="/admin/audit-log" className={buttonClasses({ variant: "outline", size: "sm" })}>
-            <ScrollText aria-hidden /> Audit Log
-          </Link>
+          <>
+            <Link href="/admin/ingest-keys" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              <KeyRound aria-hidden /> Ingest Keys
+            </Link>
+            <Link href="/admin/audit-log" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              <ScrollText aria-hidden /> Audit Log
+            </Link>
+          </>
         }
       />
       <div className="grid grid-cols-3 gap-3 sm:gap-4">

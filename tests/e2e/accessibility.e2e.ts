@@ -44,6 +44,7 @@ describe("accessibility", () => {
         ["/analytics", "Analytics Dashboard"],
         ["/admin/feedback", "Feedback Management"],
         ["/admin/audit-log", "Audit Log"],
+        ["/admin/ingest-keys", "Ingest Keys"],
       ] as const) {
         await go(path);
         await page.getByRole("heading", { name: heading }).waitFor();
