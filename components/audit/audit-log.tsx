@@ -1,12 +1,11 @@
 "use client";
 // The audit log screen: what administrators did, to whom and when, newest first.
 import { useState } from "react";
-import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
 import { Card } from "@/components/ui/card";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageTitle } from "@/components/layout/page-title";
+import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
 import { useAuditLog } from "@/lib/queries/audit-log";
 import { auditActionLabel, auditDetailsText } from "@/lib/format/audit-action";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -22,11 +21,7 @@ export function AuditLog() {
       <PageTitle
         title="Audit Log"
         subtitle="Every administrator action, newest first"
-        actions={
-          <Link href="/admin" className={buttonClasses({ variant: "outline", size: "sm" })}>
-            <ArrowLeft aria-hidden /> Admin Panel
-          </Link>
-        }
+        actions={<BackToAdminPanel />}
       />
       <Card className="overflow-hidden">
         {log.isPending ? (

@@ -2,11 +2,10 @@
 // Ingest keys: the bot platform pushes transcripts to POST /api/ingest/transcripts with one of
 // these. A new key is shown once, in a dialog; revoking stops it at once.
 import { useState, type FormEvent } from "react";
-import Link from "next/link";
-import { ArrowLeft, Copy, KeyRound } from "lucide-react";
+import { Copy, KeyRound } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,6 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast-store";
 import { copyToClipboard } from "@/components/ui/clipboard";
 import { PageTitle } from "@/components/layout/page-title";
+import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
 import { useCreateIngestKey, useIngestKeys, useRevokeIngestKey } from "@/lib/queries/ingest-keys";
 import { errorMessage } from "@/lib/client/api-error";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -63,11 +63,7 @@ export function IngestKeys() {
       <PageTitle
         title="Ingest Keys"
         subtitle="Keys with which the bot platform sends transcripts to POST /api/ingest/transcripts"
-        actions={
-          <Link href="/admin" className={buttonClasses({ variant: "outline", size: "sm" })}>
-            <ArrowLeft aria-hidden /> Admin Panel
-          </Link>
-        }
+        actions={<BackToAdminPanel />}
       />
 
       <Card className="p-5">
