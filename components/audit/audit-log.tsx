@@ -37,7 +37,13 @@ export function AuditLog() {
         ) : log.data.items.length === 0 ? (
           <p className="p-6 text-slate-600">No administrator actions recorded yet</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div
+            // Focusable, so that keyboard users can scroll the table sideways on a phone.
+            tabIndex={0}
+            role="region"
+            aria-label="Audit log entries"
+            className="relative overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+          >
             <table className="w-full min-w-[640px] text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>

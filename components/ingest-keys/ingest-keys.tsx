@@ -94,8 +94,14 @@ export function IngestKeys() {
         ) : keys.data.length === 0 ? (
           <p className="p-6 text-slate-600">No ingest keys yet</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            {/* relative: keeps the screen-reader-only header text inside the scroll area on phones */}
+          <div
+            // Focusable, so that keyboard users can scroll the table sideways on a phone; relative, so
+            // that the screen-reader-only header text stays inside the scroll area.
+            tabIndex={0}
+            role="region"
+            aria-label="Ingest keys"
+            className="relative overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+          >
             <table className="w-full min-w-[720px] text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
