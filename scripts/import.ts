@@ -15,7 +15,7 @@ import { formatCount, Progress } from "./lib/progress";
 import { startTsWorker } from "./lib/ts-worker";
 
 const USAGE = "Usage: npm run import -- <file or folder> [more files or folders]";
-const BATCH_SIZE = 2000;
+const BATCH_SIZE = 5000;
 const SHOWN_REJECTIONS = 50;
 const EXPORT_FILE = /\.(json|jsonl|ndjson)$/i;
 

@@ -70,7 +70,7 @@ export async function finishBulkWrites(): Promise<void> {
     }
   } else {
     await store.execute(sqlText("ANALYZE"));
-    await store.query(sqlText("PRAGMA wal_checkpoint(TRUNCATE)"));
+    await store.execute(sqlText("PRAGMA wal_checkpoint(TRUNCATE)"));
   }
 }
 
@@ -91,8 +91,52 @@ function sqliteValue(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
+/**
+ * Two connections to the file: transactions (and other writes) go through one, reads through the
+ * other. A transaction awaits between its statements, so a read on the same connection could see
+ * its uncommitted half; the reader sees the last committed state (WAL).
+ */
 function sqliteConnection(url: string): StoreConnection {
-  const database = new Database(url.replace(/^file:/, ""), { timeout: 10_000 });
+  const file = url.replace(/^file:/, "");
+  const writer = sqliteExecutor(file);
+  const reader = sqliteExecutor(file);
+  // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
+  // keeps this process's writes from interleaving on the writer connection.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialised = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    url,
+    isPostgres: false,
+    query: (statement) => reader.query(statement),
+    execute: (statement) => serialised(() => writer.execute(statement)),
+    transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
+      return serialised(async () => {
+        // IMMEDIATE takes the write lock first: a transaction that read first could not upgrade
+        // to writing after another process wrote, and would fail as busy.
+        writer.database.prepare("BEGIN IMMEDIATE").run();
+        try {
+          const result = await work(writer);
+          writer.database.prepare("COMMIT").run();
+          return result;
+        } catch (error) {
+          if (writer.database.inTransaction) writer.database.prepare("ROLLBACK").run();
+          throw error;
+        }
+      });
+    },
+    async close() {
+      writer.database.close();
+      reader.database.close();
+    },
+  };
+}
+
+function sqliteExecutor(file: string): StoreExecutor & { database: Database.Database } {
+  const database = new Database(file, { timeout: 10_000 });
   // As on PostgreSQL: a transcript's search text follows it when its key changes or it is deleted.
   database.pragma("foreign_keys = ON");
   const statements = new Map<string, Database.Statement>();
@@ -105,42 +149,19 @@ function sqliteConnection(url: string): StoreConnection {
     }
     return statement;
   };
-  // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
-  // keeps two transactions of this process from interleaving on the one connection.
-  let queue: Promise<unknown> = Promise.resolve();
-  const executor: StoreExecutor = {
-    isPostgres: false,
-    async query<Row>(statement: Sql) {
-      const prepared = prepare(statement.sql);
-      const values = statement.values.map(sqliteValue);
-      return (prepared.reader ? prepared.all(values) : (prepared.run(values), [])) as Row[];
-    },
-    async execute(statement: Sql) {
-      prepare(statement.sql).run(statement.values.map(sqliteValue));
-    },
+  const run = (statement: Sql) => {
+    const prepared = prepare(statement.sql);
+    const values = statement.values.map(sqliteValue);
+    return prepared.reader ? prepared.all(values) : (prepared.run(values), []);
   };
   return {
-    ...executor,
-    url,
-    transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
-      const run = queue.then(async () => {
-        // IMMEDIATE takes the write lock first: a transaction that read first could not upgrade
-        // to writing after another process wrote, and would fail as busy.
-        database.prepare("BEGIN IMMEDIATE").run();
-        try {
-          const result = await work(executor);
-          database.prepare("COMMIT").run();
-          return result;
-        } catch (error) {
-          if (database.inTransaction) database.prepare("ROLLBACK").run();
-          throw error;
-        }
-      });
-      queue = run.catch(() => undefined);
-      return run;
+    database,
+    isPostgres: false,
+    async query<Row>(statement: Sql) {
+      return run(statement) as Row[];
     },
-    async close() {
-      database.close();
+    async execute(statement: Sql) {
+      run(statement);
     },
   };
 }
