@@ -60,3 +60,21 @@ function zoneOffsetMinutes(zone: string): number | null {
   if (minutes > 18 * 60) return null;
   return match[1] === "-" ? -minutes : minutes;
 }
+
+const EXACT_ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The instant as an ISO string (UTC, milliseconds), or null. A value already in exactly that form
+ * is returned as it is: the common case of every dialog entry, read without building a Date twice.
+ */
+export function isoInstant(value: unknown): string | null {
+  if (typeof value === "string" && value.length === 24 && EXACT_ISO_PATTERN.test(value)) {
+    const ms = Date.parse(value);
+    // Up to day 28 no month can roll over; later days are checked the long way.
+    if (Number.isFinite(ms) && ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS && (value.charCodeAt(8) < 50 || value.slice(8, 10) <= "28")) {
+      return value;
+    }
+  }
+  const instant = parseInstant(value);
+  return instant ? instant.toISOString() : null;
+}

@@ -4,7 +4,7 @@
 // seconds or milliseconds. Every entry is kept as received, with a canonical `type` (the received
 // one kept as `sourceType` when it differs) and a `timestamp`. The ingest API, the import command
 // and the seed generator all go through here.
-import { parseInstant } from "./instant";
+import { isoInstant, parseInstant } from "./instant";
 import { stableId } from "./stable-id";
 import { isPlainObject, type DialogEntry, type TranscriptRecord } from "./types";
 
@@ -129,8 +129,7 @@ function readDialog(source: Record<string, unknown>): DialogEntry[] | string {
 export function normalizeEntry(value: unknown, where = "entry"): DialogEntry | string {
   if (!isPlainObject(value)) return `${where} is not an object`;
   const type = canonicalType(value);
-  const timestamp = entryInstant(value);
-  const entry: DialogEntry = { ...value, type, timestamp: timestamp ? timestamp.toISOString() : null };
+  const entry: DialogEntry = { ...value, type, timestamp: entryTimestamp(value) };
   if (typeof value.type === "string" && value.type !== type) entry.sourceType = value.type;
   return entry;
 }
@@ -153,10 +152,10 @@ function canonicalType(entry: Record<string, unknown>): string {
   return "unknown";
 }
 
-function entryInstant(entry: Record<string, unknown>): Date | null {
+function entryTimestamp(entry: Record<string, unknown>): string | null {
   const payload = isPlainObject(entry.payload) ? entry.payload : null;
   for (const candidate of [entry.timestamp, entry.startTime, entry.createdAt, entry.time, payload?.time]) {
-    const instant = parseInstant(unwrapMongo(candidate));
+    const instant = isoInstant(unwrapMongo(candidate));
     if (instant) return instant;
   }
   return null;

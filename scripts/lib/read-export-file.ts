@@ -13,14 +13,14 @@ export type FileItem =
   | { kind: "record"; index: number; record: SourceRecord }
   | { kind: "problem"; index?: number; reason: string };
 
-/** Calls onBytes with the bytes read so far, for progress. */
-export async function* readExportFile(file: string, onBytes: (bytes: number) => void): AsyncGenerator<FileItem> {
+/** Calls onBytes with the bytes read so far, for progress. chunkSize is for tests. */
+export async function* readExportFile(file: string, onBytes: (bytes: number) => void, chunkSize?: number): AsyncGenerator<FileItem> {
   if (/\.(jsonl|ndjson)$/i.test(file)) {
     yield* readJsonLines(file, onBytes);
     return;
   }
   const firstChar = await firstSignificantChar(file);
-  if (firstChar === "[") yield* readJsonArray(file, onBytes);
+  if (firstChar === "[") yield* readJsonArray(file, onBytes, chunkSize);
   else yield* readWholeJson(file, onBytes);
 }
 
@@ -82,18 +82,20 @@ async function* readJsonLines(file: string, onBytes: (bytes: number) => void): A
 }
 
 /**
- * Splits a top-level array into its elements while streaming: tracks nesting and strings, and
- * parses each element on its own. An array of dialog entries (a bare dialog) is one transcript, so
- * it is gathered and handed to extractRecords whole.
+ * Splits a top-level array into its elements while streaming: tracks nesting and strings (jumping
+ * from quote to quote), and parses each element on its own. The unfinished element at the end of
+ * a chunk is kept as pieces and joined once it ends, so a huge element costs linear time. An array
+ * of dialog entries (a bare dialog) is one transcript, so it is gathered and handed to
+ * extractRecords whole.
  */
-async function* readJsonArray(file: string, onBytes: (bytes: number) => void): AsyncGenerator<FileItem> {
+async function* readJsonArray(file: string, onBytes: (bytes: number) => void, chunkSize?: number): AsyncGenerator<FileItem> {
   const decoder = new StringDecoder("utf8");
   let bytes = 0;
-  let pending = "";
   let depth = 0;
   let inString = false;
   let escaped = false;
-  let elementStart = -1;
+  let inElement = false;
+  let pieces: string[] = [];
   let index = 0;
   let closed = false;
   let bareDialog: unknown[] | null = null;
@@ -113,48 +115,67 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void): A
     index += 1;
   };
 
-  for await (const chunk of createReadStream(file)) {
+  for await (const chunk of createReadStream(file, chunkSize ? { highWaterMark: chunkSize } : {})) {
     bytes += (chunk as Buffer).length;
     onBytes(bytes);
-    const text = pending + decoder.write(chunk as Buffer);
-    let scanFrom = pending.length;
-    if (elementStart < 0) scanFrom = 0;
-    pending = "";
-    for (let i = scanFrom; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
+    const text = decoder.write(chunk as Buffer);
+    let start = 0; // where the current element begins in this chunk, when inElement
+    const elementText = (end: number) => {
+      const tail = text.slice(start, end);
+      const whole = pieces.length > 0 ? pieces.join("") + tail : tail;
+      pieces = [];
+      inElement = false;
+      return whole;
+    };
+    const begin = (at: number) => {
+      if (depth === 1 && !inElement) {
+        inElement = true;
+        start = at;
+      }
+    };
+    for (let i = 0; i < text.length; i++) {
       if (inString) {
-        if (escaped) escaped = false;
-        else if (ch === 92 /* \ */) escaped = true;
-        else if (ch === 34 /* " */) inString = false;
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        // Jump to the next quote; it ends the string unless an odd run of backslashes escapes it.
+        const quote = text.indexOf('"', i);
+        if (quote < 0) {
+          // The string goes on in the next chunk: note whether this one ends inside an escape.
+          let slashes = 0;
+          for (let k = text.length - 1; k >= i && text.charCodeAt(k) === 92; k--) slashes += 1;
+          escaped = slashes % 2 === 1;
+          break;
+        }
+        let slashes = 0;
+        for (let k = quote - 1; k >= i && text.charCodeAt(k) === 92; k--) slashes += 1;
+        i = quote;
+        if (slashes % 2 === 0) inString = false;
         continue;
       }
-      if (ch === 34) {
+      const ch = text.charCodeAt(i);
+      if (ch === 34 /* " */) {
+        begin(i);
         inString = true;
-        if (depth === 1 && elementStart < 0) elementStart = i;
       } else if (ch === 91 /* [ */ || ch === 123 /* { */) {
-        if (depth === 1 && elementStart < 0) elementStart = i;
+        begin(i);
         depth += 1;
       } else if (ch === 93 /* ] */ || ch === 125 /* } */) {
         depth -= 1;
         if (depth === 0) {
-          if (elementStart >= 0) yield* finishElement(text.slice(elementStart, i));
-          elementStart = -1;
+          if (inElement) yield* finishElement(elementText(i));
           closed = true;
           break;
         }
       } else if (ch === 44 /* , */ && depth === 1) {
-        if (elementStart >= 0) yield* finishElement(text.slice(elementStart, i));
-        elementStart = -1;
-      } else if (depth === 1 && elementStart < 0 && ch > 32) {
-        elementStart = i; // a number, true, false or null
+        if (inElement) yield* finishElement(elementText(i));
+      } else if (ch > 32) {
+        begin(i); // a number, true, false or null (or stray text, which JSON.parse will report)
       }
     }
     if (closed) break;
-    // Keep the unfinished element for the next chunk.
-    if (elementStart >= 0) {
-      pending = text.slice(elementStart);
-      elementStart = 0;
-    }
+    if (inElement) pieces.push(text.slice(start));
   }
   if (!closed) yield { kind: "problem", index, reason: "the JSON array is not closed (the file is cut short or malformed)" };
   if (bareDialog) {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { parseInstant } from "@/lib/transcripts/instant";
+import { isoInstant, parseInstant } from "@/lib/transcripts/instant";
 
 const iso = (value: unknown) => parseInstant(value)?.toISOString() ?? null;
 
@@ -40,5 +40,21 @@ describe("parseInstant", () => {
     ["a boolean", true],
   ])("refuses %s", (_case, value) => {
     expect(parseInstant(value)).toBeNull();
+  });
+});
+
+describe("isoInstant", () => {
+  it.each([
+    ["2025-03-05T15:04:00.000Z", "2025-03-05T15:04:00.000Z"],
+    ["2025-03-31T23:59:59.999Z", "2025-03-31T23:59:59.999Z"],
+    ["2025-04-31T00:00:00.000Z", null],
+    ["2025-02-29T00:00:00.000Z", null],
+    ["2024-02-29T00:00:00.000Z", "2024-02-29T00:00:00.000Z"],
+    ["1970-01-01T00:00:00.000Z", null],
+    ["2025-03-05T17:04:00+02:00", "2025-03-05T15:04:00.000Z"],
+    [1741187040, "2025-03-05T15:04:00.000Z"],
+    ["soon", null],
+  ])("%p is %p", (value, expected) => {
+    expect(isoInstant(value)).toBe(expected);
   });
 });

@@ -7,11 +7,11 @@ import { readExportFile, type FileItem } from "@/scripts/lib/read-export-file";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "read-export-"));
 
-async function read(name: string, content: string): Promise<FileItem[]> {
+async function read(name: string, content: string, chunkSize?: number): Promise<FileItem[]> {
   const file = path.join(dir, name);
   writeFileSync(file, content);
   const items: FileItem[] = [];
-  for await (const item of readExportFile(file, () => undefined)) items.push(item);
+  for await (const item of readExportFile(file, () => undefined, chunkSize)) items.push(item);
   return items;
 }
 
@@ -21,12 +21,20 @@ const problems = (items: FileItem[]) => items.flatMap((item) => (item.kind === "
 describe("readExportFile", () => {
   it("streams a large array whose elements cross chunk boundaries", async () => {
     // Strings full of brackets, commas, quotes, escapes and multi-byte characters, over many 64 KB chunks.
-    const tricky = 'a "quoted" [bracket], {brace}, back\\slash, 日本語 😀 ';
-    const transcripts = Array.from({ length: 3000 }, (_, i) => ({ _id: `id${i}`, sessionID: `s${i}`, note: tricky.repeat(i % 7), n: i }));
+    const tricky = 'a "quoted" [bracket], {brace}, back\\slash, \\"\\\\", 日本語 😀 ';
+    // Runs of backslashes of every length, so that some chunk ends inside an escape.
+    const transcripts = Array.from({ length: 3000 }, (_, i) => ({ _id: `id${i}`, sessionID: `s${i}`, note: tricky.repeat(i % 7) + "\\".repeat(i % 5) + '"', n: i }));
     const items = await read("big.json", `\uFEFF[\n${transcripts.map((t) => JSON.stringify(t, null, i2(t.n))).join(",\n")}\n]\n`);
     expect(problems(items)).toEqual([]);
     expect(records(items)).toEqual(transcripts);
     expect(items.map((item) => (item.kind === "record" ? item.index : -1))).toEqual(transcripts.map((_, i) => i));
+  });
+
+  it.each([1, 2, 3, 7, 13])("splits correctly when every %p bytes is a chunk boundary", async (chunkSize) => {
+    const values = [{ a: 'x\\"y', b: ["]", "}", ","] }, "\\\\", 'q"q', { c: "日本語😀\\\\\\" }, 12.5, null, { d: { e: [[], {}] } }];
+    const items = await read(`chunks-${chunkSize}.json`, ` [ ${values.map((v) => JSON.stringify(v)).join(" , ")} ] `, chunkSize);
+    expect(problems(items)).toEqual([]);
+    expect(records(items)).toEqual(values);
   });
 
   it("reads scalars and empty arrays", async () => {
