@@ -1,9 +1,8 @@
 "use client";
 // The audit log screen: what administrators did, to whom and when, newest first.
 import { useState } from "react";
-import { Card } from "@/components/ui/card";
+import { DataTableCard } from "@/components/ui/data-table-card";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { PageTitle } from "@/components/layout/page-title";
 import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
 import { useAuditLog } from "@/lib/queries/audit-log";
@@ -23,52 +22,37 @@ export function AuditLog() {
         subtitle="Every administrator action, newest first"
         actions={<BackToAdminPanel />}
       />
-      <Card className="overflow-hidden">
-        {log.isPending ? (
-          <div className="space-y-3 p-6" role="status" aria-label="Loading audit log">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-8 w-full" />
+      <DataTableCard
+        label="Audit log entries"
+        isPending={log.isPending}
+        error={log.isError ? `Failed to load the audit log: ${errorMessage(log.error, "An unexpected error occurred")}` : null}
+        isEmpty={log.data?.items.length === 0}
+        emptyText="No administrator actions recorded yet"
+        skeletonRows={6}
+      >
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">When</th>
+              <th scope="col" className="px-4 py-3 font-medium">Administrator</th>
+              <th scope="col" className="px-4 py-3 font-medium">Action</th>
+              <th scope="col" className="px-4 py-3 font-medium">Target</th>
+              <th scope="col" className="px-4 py-3 font-medium">Change</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {log.data?.items.map((event) => (
+              <tr key={event.id}>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(event.createdAt)}</td>
+                <td className="px-4 py-3 text-slate-900">{event.actorEmail}</td>
+                <td className="px-4 py-3 font-medium text-slate-900">{auditActionLabel(event.action)}</td>
+                <td className="px-4 py-3 text-slate-700">{event.targetLabel ?? event.targetId ?? "—"}</td>
+                <td className="px-4 py-3 text-slate-600">{auditDetailsText(event.details)}</td>
+              </tr>
             ))}
-          </div>
-        ) : log.isError ? (
-          <p className="p-6 text-red-700" role="alert">
-            Failed to load the audit log: {errorMessage(log.error, "An unexpected error occurred")}
-          </p>
-        ) : log.data.items.length === 0 ? (
-          <p className="p-6 text-slate-600">No administrator actions recorded yet</p>
-        ) : (
-          <div
-            // Focusable, so that keyboard users can scroll the table sideways on a phone.
-            tabIndex={0}
-            role="region"
-            aria-label="Audit log entries"
-            className="relative overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
-          >
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">When</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Administrator</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Action</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Target</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Change</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {log.data.items.map((event) => (
-                  <tr key={event.id}>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(event.createdAt)}</td>
-                    <td className="px-4 py-3 text-slate-900">{event.actorEmail}</td>
-                    <td className="px-4 py-3 font-medium text-slate-900">{auditActionLabel(event.action)}</td>
-                    <td className="px-4 py-3 text-slate-700">{event.targetLabel ?? event.targetId ?? "—"}</td>
-                    <td className="px-4 py-3 text-slate-600">{auditDetailsText(event.details)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+          </tbody>
+        </table>
+      </DataTableCard>
       {totalPages > 1 ? (
         <nav aria-label="Audit log pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-600">
           <span>

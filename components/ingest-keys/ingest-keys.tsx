@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Skeleton } from "@/components/ui/skeleton";
+import { DataTableCard } from "@/components/ui/data-table-card";
 import { toast } from "@/components/ui/toast-store";
 import { copyToClipboard } from "@/components/ui/clipboard";
 import { PageTitle } from "@/components/layout/page-title";
@@ -80,66 +80,51 @@ export function IngestKeys() {
         </form>
       </Card>
 
-      <Card className="mt-6 overflow-hidden">
-        {keys.isPending ? (
-          <div className="space-y-3 p-6" role="status" aria-label="Loading ingest keys">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-8 w-full" />
-            ))}
-          </div>
-        ) : keys.isError ? (
-          <p className="p-6 text-red-700" role="alert">
-            Failed to load ingest keys: {errorMessage(keys.error, "An unexpected error occurred")}
-          </p>
-        ) : keys.data.length === 0 ? (
-          <p className="p-6 text-slate-600">No ingest keys yet</p>
-        ) : (
-          <div
-            // Focusable, so that keyboard users can scroll the table sideways on a phone; relative, so
-            // that the screen-reader-only header text stays inside the scroll area.
-            tabIndex={0}
-            role="region"
-            aria-label="Ingest keys"
-            className="relative overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
-          >
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Key</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Created</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Last used</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
+      <div className="mt-6">
+        <DataTableCard
+          label="Ingest keys"
+          isPending={keys.isPending}
+          error={keys.isError ? `Failed to load ingest keys: ${errorMessage(keys.error, "An unexpected error occurred")}` : null}
+          isEmpty={keys.data?.length === 0}
+          emptyText="No ingest keys yet"
+        >
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">Name</th>
+                <th scope="col" className="px-4 py-3 font-medium">Key</th>
+                <th scope="col" className="px-4 py-3 font-medium">Created</th>
+                <th scope="col" className="px-4 py-3 font-medium">Last used</th>
+                <th scope="col" className="px-4 py-3 font-medium">Status</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {keys.data?.map((key) => (
+                <tr key={key.id}>
+                  <td className="px-4 py-3 font-medium text-slate-900">{key.name}</td>
+                  <td className="px-4 py-3 font-mono text-xs text-slate-700">{key.prefix}…</td>
+                  <td className="px-4 py-3 text-slate-700">
+                    {formatDateTime(key.createdAt)}
+                    {key.createdBy ? <span className="block text-xs text-slate-500">by {key.createdBy}</span> : null}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</td>
+                  <td className="px-4 py-3">{key.revokedAt ? <Badge variant="danger">Revoked</Badge> : <Badge variant="success">Active</Badge>}</td>
+                  <td className="px-4 py-3 text-right">
+                    {key.revokedAt ? null : (
+                      <Button variant="outline" size="sm" disabled={revokeKey.isPending} onClick={() => setToRevoke(key)}>
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {keys.data.map((key) => (
-                  <tr key={key.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">{key.name}</td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-700">{key.prefix}…</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {formatDateTime(key.createdAt)}
-                      {key.createdBy ? <span className="block text-xs text-slate-500">by {key.createdBy}</span> : null}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</td>
-                    <td className="px-4 py-3">{key.revokedAt ? <Badge variant="danger">Revoked</Badge> : <Badge variant="success">Active</Badge>}</td>
-                    <td className="px-4 py-3 text-right">
-                      {key.revokedAt ? null : (
-                        <Button variant="outline" size="sm" disabled={revokeKey.isPending} onClick={() => setToRevoke(key)}>
-                          Revoke
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+              ))}
+            </tbody>
+          </table>
+        </DataTableCard>
+      </div>
 
       <Dialog
         open={created !== null}
