@@ -33,20 +33,51 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
   }
   const unique = [...latest.values()];
   if (unique.length === 0) return result;
-  // One transaction for the whole call: SQLite's full-text index flushes its buffer at every commit,
-  // so bigger transactions (the import and seed commands pass thousands) index faster.
+  // One transaction for the whole call, and the search text written last in as few statements as
+  // possible: SQLite's full-text index flushes its buffer at every commit and before every later
+  // statement of the transaction, so bigger transactions (the import and seed commands pass
+  // thousands) and fewer statements after the text index fewer, larger segments.
   return storeTransaction(async (tx) => {
     if (tx.isPostgres) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
       if (options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     }
+    const written: WrittenBatch[] = [];
     for (let start = 0; start < unique.length; start += SAVE_BATCH_SIZE) {
-      const saved = await saveBatch(tx, unique.slice(start, start + SAVE_BATCH_SIZE));
-      result.imported += saved.imported;
-      result.updated += saved.updated;
+      const batch = await saveBatch(tx, unique.slice(start, start + SAVE_BATCH_SIZE));
+      result.imported += batch.imported;
+      result.updated += batch.updated;
+      written.push(batch);
     }
+    await applyRollupDeltas(tx, rollupDeltas(written.flatMap((batch) => batch.changes)));
+    await saveSearchText(tx, written.flatMap((batch) => batch.movedKeys), written.flatMap((batch) => batch.texts));
     return result;
   });
+}
+
+interface WrittenBatch extends SaveResult {
+  changes: { before: RollupFacts | null; after: RollupFacts }[];
+  /** Keys that transcripts of the batch moved away from (their createdAt changed). */
+  movedKeys: number[];
+  texts: { sortKey: number; text: string }[];
+}
+
+/** Rows per statement of search text: 2 parameters each. */
+const TEXT_BATCH_SIZE = 5000;
+
+/**
+ * The search text follows its transcript's key: the foreign key cascades a changed sortKey, and the
+ * delete covers a connection without foreign keys enforced. Unchanged text is not rewritten.
+ */
+async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string }[]): Promise<void> {
+  if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
+  const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
+  for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
+    const rows = texts.slice(start, start + TEXT_BATCH_SIZE).map((row) => sql`(${int(row.sortKey)}, ${row.text})`);
+    await tx.execute(sql`
+      INSERT INTO "TranscriptText" ("sortKey", "text") VALUES ${join(rows)}
+      ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text" WHERE "TranscriptText"."text" ${differs} excluded."text"`);
+  }
 }
 
 interface ExistingRow {
@@ -55,7 +86,7 @@ interface ExistingRow {
   facts: RollupFacts;
 }
 
-async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promise<SaveResult> {
+async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promise<WrittenBatch> {
   const existing = await findExisting(tx, batch.map((transcript) => transcript.id));
   const sortKeys = await assignSortKeys(tx, batch, existing);
   const receivedAt = new Date();
@@ -79,27 +110,19 @@ async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promis
       OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
       OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"`);
 
-  // The search text follows its transcript's key (the foreign key cascades a changed sortKey;
-  // the delete covers a connection without foreign keys enforced).
-  const movedKeys = batch.flatMap((t) => {
-    const previous = existing.get(t.id);
-    return previous && previous.sortKey !== sortKeys.get(t.id) ? [int(previous.sortKey)] : [];
-  });
-  if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys)})`);
-  await tx.execute(sql`
-    INSERT INTO "TranscriptText" ("sortKey", "text") VALUES ${join(batch.map((t) => sql`(${int(sortKeys.get(t.id)!)}, ${t.searchText})`))}
-    ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text" WHERE "TranscriptText"."text" ${differs} excluded."text"`);
-
-  await applyRollupDeltas(
-    tx,
-    rollupDeltas(
-      batch.map((t) => ({
-        before: existing.get(t.id)?.facts ?? null,
-        after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
-      })),
-    ),
-  );
-  return { imported: batch.length - existing.size, updated: existing.size };
+  return {
+    imported: batch.length - existing.size,
+    updated: existing.size,
+    changes: batch.map((t) => ({
+      before: existing.get(t.id)?.facts ?? null,
+      after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
+    })),
+    movedKeys: batch.flatMap((t) => {
+      const previous = existing.get(t.id);
+      return previous && previous.sortKey !== sortKeys.get(t.id) ? [previous.sortKey] : [];
+    }),
+    texts: batch.map((t) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText })),
+  };
 }
 
 async function findExisting(tx: StoreExecutor, ids: string[]): Promise<Map<string, ExistingRow>> {
