@@ -6,7 +6,7 @@
 // (p50/p95/p99), the server's peak memory, and its throughput against a bare node:http server
 // running the list call's SQL through the same driver. Prints a table and writes docs/benchmarks.md.
 // A script, not a test: it takes a while (mostly generating the data) and needs the machine to itself.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,23 +14,32 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
 import { measureLoad, type LoadResult } from "./lib/bench-load";
+import {
+  ANALYSIS_MARKER,
+  BENCH_DIR,
+  databaseSize,
+  DIST_DIR,
+  logger,
+  machineLines,
+  POSTGRES_ADMIN_URL,
+  POSTGRES_DATABASE,
+  postgresUrl,
+  provisionUser,
+  signIn,
+  SQLITE_FILE,
+  tsx,
+} from "./lib/bench-setup";
 import { watchPeakRss } from "./lib/bench-memory";
 import { buildProduction, freePort, ROOT, startNextServer } from "./lib/next-server";
 import { generateTranscripts } from "./lib/transcript-generator";
 import { formatCount } from "./lib/progress";
 
-const BENCH_DIR = path.join(ROOT, "data", "bench");
-const DIST_DIR = ".next-bench";
-const SQLITE_FILE = path.join(BENCH_DIR, "bench.db");
-const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const POSTGRES_DATABASE = "bench_portal";
 const POSTGRES_IMPORT_DATABASE = "bench_import";
 const SQLITE_IMPORT_FILE = path.join(BENCH_DIR, "import.db");
 const USER_EMAIL = "bench@example.com";
 const USER_PASSWORD = "bench-password-123";
 const DAY_MS = 86_400_000;
 
-const ANALYSIS_MARKER = "<!-- Everything below is kept when the benchmark rewrites this file. -->";
 const TARGETS = { list: 50, search: 150, analytics90: 300, importRate: 10_000, memoryMb: 500 };
 
 interface Options {
@@ -83,25 +92,7 @@ interface DatabaseReport {
   floor: { ours: LoadResult; bare: LoadResult };
 }
 
-const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-function tsx(script: string, args: string[], env: Record<string, string>): { code: number | null; output: string; seconds: number } {
-  const started = Date.now();
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", script, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: result.status, output: result.stdout, seconds: (Date.now() - started) / 1000 };
-}
-
-function postgresUrl(database: string): string {
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
+const log = logger("bench");
 
 async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -174,30 +165,6 @@ async function databaseFacts(database: "sqlite" | "postgres", url: string) {
   }
 }
 
-async function databaseSize(database: "sqlite" | "postgres", url: string): Promise<number> {
-  if (database === "sqlite") {
-    const db = new Database(SQLITE_FILE, { readonly: true });
-    try {
-      return (db.prepare("SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()").get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return Number((await client.query("SELECT pg_database_size(current_database()) AS n")).rows[0].n);
-  } finally {
-    await client.end();
-  }
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: USER_EMAIL, password: USER_PASSWORD }) });
-  if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 async function startFloorServer(databaseUrl: string, endMs: number): Promise<{ baseUrl: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/lib/bench-floor-server.ts"], {
@@ -239,10 +206,9 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     seedSeconds = seed.seconds;
     log(`${database}: ${seed.output.trim()} (${seed.seconds.toFixed(0)} s with start-up and ANALYZE)`);
   }
-  const provision = tsx("scripts/user-create.ts", ["--email", USER_EMAIL], { DATABASE_URL: url, USER_PASSWORD });
-  if (provision.code !== 0) throw new Error(`user:create failed:\n${provision.output}`);
+  provisionUser(url, USER_EMAIL, USER_PASSWORD);
   const facts = await databaseFacts(database, url);
-  const sizeBytes = await databaseSize(database, url);
+  const sizeBytes = await databaseSize(url);
 
   log(`${database}: starting the production server`);
   const server = await startNextServer({ distDir: DIST_DIR, databaseUrl: url, workDir: BENCH_DIR, env: { DEMO_MODE: "" } });
@@ -250,7 +216,7 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
   const scenarios: Scenario[] = [];
   let floor: DatabaseReport["floor"];
   try {
-    const token = await signIn(server.baseUrl);
+    const token = await signIn(server.baseUrl, USER_EMAIL, USER_PASSWORD);
     const headers = { authorization: `Bearer ${token}` };
     const now = Date.now();
     const range = (days: number) => `startTime=${new Date(now - days * DAY_MS).toISOString()}&endTime=${new Date(now).toISOString()}`;
@@ -319,15 +285,11 @@ function verdict(value: number, target: number | undefined, lowerIsBetter = true
 }
 
 function report(options: Options, reports: DatabaseReport[], load: { start: number[]; end: number[] }, started: Date): string {
-  const cpu = os.cpus();
   const lines: string[] = [];
   lines.push("# Benchmarks", "");
   lines.push("Written by `npm run bench` (scripts/bench.ts); rerun it to refresh. Figures are what the script printed.", "");
   lines.push("## Machine and run", "");
-  lines.push(`- Date: ${started.toISOString()}`);
-  lines.push(`- Machine: ${cpu.length} CPU (\`nproc\`), ${cpu[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.platform()} ${os.release()}`);
-  lines.push(`- Load average at start / end: ${load.start.map((v) => v.toFixed(2)).join(", ")} / ${load.end.map((v) => v.toFixed(2)).join(", ")} (the machine is shared)`);
-  lines.push(`- Node ${process.version}; ${reports.map((r) => r.version).join("; ")}`);
+  lines.push(...machineLines(started, load, reports.map((r) => r.version)));
   lines.push(`- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); the import rate is measured on a separate export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) imported into an empty database`);
   lines.push(`- Load: autocannon against the real production server (\`next start\`) with a bearer token from the real login; each call for ${options.seconds} s after a 1 s warm-up, first with 1 connection (a user's latency: p50/p95/p99, on which the targets are judged), then with ${options.connections} connections at once (p95 and throughput when requests queue on the two cores)`);
   lines.push(`- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`, "");
