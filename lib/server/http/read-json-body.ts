@@ -31,7 +31,10 @@ async function readText(req: Request, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away mid-body (its socket reset): its request, not the database, failed.
+      throw new AppError("BAD_REQUEST", "The request body could not be read");
+    });
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {

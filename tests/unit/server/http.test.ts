@@ -47,6 +47,18 @@ describe("readJsonBody", () => {
     await expect(readJsonBody(request(JSON.stringify({ a: "x".repeat(200) })), 100)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 
+  it("answers 400, not a database outage, when the client aborts while sending the body", async () => {
+    const reset = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":'));
+        controller.error(reset);
+      },
+    });
+    const aborted = new Request("http://localhost/api", { method: "POST", body, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    await expect(readJsonBody(aborted, 100)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "The request body could not be read" });
+  });
+
   it("refuses non-JSON content types and malformed JSON", async () => {
     await expect(readJsonBody(request("a=1", { "content-type": "text/plain" }), 100)).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
     await expect(readJsonBody(request("{oops"), 100)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Malformed JSON body" });
