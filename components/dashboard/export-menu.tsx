@@ -4,8 +4,7 @@ import { ChevronDown, FileJson, FileSpreadsheet, LoaderCircle, Share } from "luc
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { percentDone } from "@/lib/format/percent";
-import type { ExportFormat, ExportProgress } from "./use-transcript-export";
-
+import { prefetchTranscriptExport, type ExportFormat, type ExportProgress } from "./use-transcript-export";
 
 const PHASE_LABEL: Record<ExportProgress["phase"], string> = {
   fetching: "Fetching transcripts",
@@ -38,7 +37,7 @@ export function ExportMenu({ isExporting, onExport }: { isExporting: boolean; on
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild disabled={isExporting}>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" onPointerEnter={prefetchTranscriptExport} onFocus={prefetchTranscriptExport}>
           {isExporting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Share aria-hidden />}
           {isExporting ? "Exporting..." : "Export"}
           <ChevronDown aria-hidden />

@@ -1,19 +1,23 @@
 "use client";
 // Spec section 2 (Transcript Analytics screen): the date range, the summary cards, the search and
-// session filters, and the transcript list with its states, pagination and exports.
+// session filters, and the transcript list with its states, pagination and exports. The list
+// card's code (table, pagination, page-size select, Export menu) is downloaded once a fetch is
+// asked for, alongside the list call; until both are there the list shows its loading skeleton.
 import { useMemo } from "react";
 import { PageTitle } from "@/components/layout/page-title";
 import { daysLabel, rangeDays, topDevice, uniqueSessions } from "@/lib/format/transcript-summary";
 import { DateRangeCard } from "./date-range-card";
 import { SearchFilterCard } from "./search-filter-card";
 import { SummaryCards } from "./summary-cards";
-import { TranscriptListCard } from "./transcript-list-card";
+import { lazyModule } from "./lazy-module";
 import { TranscriptListEmpty, TranscriptListError, TranscriptListSkeleton } from "./transcript-list-states";
 import { useDashboardState } from "./use-dashboard-state";
 import { useTranscriptExport } from "./use-transcript-export";
 
 export const DASHBOARD_TITLE = "Transcript Analytics";
 export const DASHBOARD_SUBTITLE = "View and export your AI agent conversation transcripts";
+
+const listCardCode = lazyModule(() => import("./transcript-list-card"));
 
 export function TranscriptDashboard() {
   const state = useDashboardState();
@@ -25,6 +29,8 @@ export function TranscriptDashboard() {
     [params.startTime, params.endTime, params.search, params.sessionId],
   );
   const exporter = useTranscriptExport(filters, data?.total ?? 0);
+  const listCard = listCardCode.useLoaded(hasFetched);
+  const ListCard = listCard.module?.TranscriptListCard;
 
   const hasFilter = state.appliedSearch !== "" || state.appliedSessionId !== "";
   const isFiltering = hasFilter || state.searchInput !== "" || state.sessionInput !== "";
@@ -46,9 +52,11 @@ export function TranscriptDashboard() {
   else if (list.isError) listContent = <TranscriptListError message={list.error?.message} />;
   else if (!data) listContent = <TranscriptListSkeleton />;
   else if (rows.length === 0) listContent = <TranscriptListEmpty />;
+  else if (listCard.hasFailed) listContent = <TranscriptListError message={undefined} />;
+  else if (!ListCard) listContent = <TranscriptListSkeleton />;
   else
     listContent = (
-      <TranscriptListCard
+      <ListCard
         rows={rows}
         total={data.total}
         totalPages={data.totalPages}
@@ -71,7 +79,11 @@ export function TranscriptDashboard() {
         onQuickRange={state.setQuickRange}
         onStartDay={state.setStartDay}
         onEndDay={state.setEndDay}
-        onFetch={state.fetchTranscripts}
+        onFetch={() => {
+          // A list card that could not be downloaded is tried again with the next fetch.
+          if (listCard.hasFailed) listCard.retry();
+          state.fetchTranscripts();
+        }}
       />
       {summary ? <SummaryCards values={summary} /> : null}
       {data && (data.total > 0 || isFiltering) ? (

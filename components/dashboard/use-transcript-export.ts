@@ -1,14 +1,15 @@
 "use client";
 // Spec sections 7, 8 and 9: exporting every transcript of the current dates and filters as CSV
-// or JSON, with the toasts of section 8 in order and the progress of the run.
+// or JSON, with the toasts of section 8 in order and the progress of the run. The export's own
+// code (export-transcripts.ts) is downloaded when the user picks a format, or already when the
+// Export menu is approached.
 import { useCallback, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast-store";
-import { downloadTextFile } from "@/lib/export/download";
-import { transcriptExportFileName } from "@/lib/export/file-names";
-import { buildTranscriptsCsv, buildTranscriptsJson } from "@/lib/export/transcripts-export";
-import { fetchTranscriptsForExport, type ExportPhase, type TranscriptFilters } from "@/lib/queries/transcripts";
+import type { ExportPhase, TranscriptFilters } from "@/lib/queries/transcripts";
+import type { ExportFormat } from "./export-transcripts";
+import { lazyModule, prefetch } from "./lazy-module";
 
-export type ExportFormat = "csv" | "json";
+export type { ExportFormat };
 
 export interface ExportProgress {
   phase: ExportPhase;
@@ -16,17 +17,21 @@ export interface ExportProgress {
   total: number;
 }
 
-const FORMATS: Record<ExportFormat, { label: string; mime: string; build: typeof buildTranscriptsCsv }> = {
-  csv: { label: "CSV", mime: "text/csv;charset=utf-8", build: buildTranscriptsCsv },
-  json: { label: "JSON", mime: "application/json;charset=utf-8", build: buildTranscriptsJson },
-};
+const exportCode = lazyModule(() => import("./export-transcripts"));
+
+/** Starts downloading the export's code ahead of a pick in the Export menu. */
+export function prefetchTranscriptExport(): void {
+  prefetch(exportCode);
+}
+
+const FORMAT_LABEL: Record<ExportFormat, string> = { csv: "CSV", json: "JSON" };
 
 /** Spec section 8: the export toasts. */
 export const EXPORT_TOASTS = {
   noData: { title: "No data to export", description: "Please fetch transcripts first" },
   preparing: (count: number) => ({ title: "Preparing export...", description: `Fetching all ${count} transcript(s)...` }),
   processing: (count: number) => ({ title: "Processing transcripts...", description: `Enriching ${count} transcript(s) with full data...` }),
-  success: (format: ExportFormat) => ({ title: "Export successful", description: `Transcripts exported as ${FORMATS[format].label}` }),
+  success: (format: ExportFormat) => ({ title: "Export successful", description: `Transcripts exported as ${FORMAT_LABEL[format]}` }),
   failed: (message: string | undefined) => ({ title: "Export failed", description: message?.trim() || "Failed to export transcripts" }),
 };
 
@@ -44,13 +49,12 @@ export function useTranscriptExport(filters: TranscriptFilters, total: number) {
       isRunning.current = true;
       setProgress({ phase: "fetching", done: 0, total: 0 });
       try {
-        const rows = await fetchTranscriptsForExport(filters, total, {
+        const { exportTranscripts } = await exportCode.preload();
+        await exportTranscripts(filters, total, format, {
           onFetchStart: (count) => toast(EXPORT_TOASTS.preparing(count)),
           onEnrichStart: (count) => toast(EXPORT_TOASTS.processing(count)),
           onProgress: (phase, done, of) => setProgress({ phase, done, total: of }),
         });
-        const { build, mime } = FORMATS[format];
-        downloadTextFile(transcriptExportFileName(format), build(rows), mime);
         toast({ ...EXPORT_TOASTS.success(format), variant: "success" });
       } catch (error) {
         toast({ ...EXPORT_TOASTS.failed(error instanceof Error ? error.message : undefined), variant: "destructive" });

@@ -20,7 +20,7 @@ describe("accessibility of the transcript screens", () => {
       await recordAxeViolations(page, "dashboard", found);
 
       await page.getByTestId("end-date").click();
-      await page.getByRole("dialog", { name: "End Date calendar" }).waitFor();
+      await page.getByRole("dialog", { name: "End Date calendar" }).getByRole("grid").waitFor();
       await recordAxeViolations(page, "end date calendar", found);
       await page.keyboard.press("Escape");
 

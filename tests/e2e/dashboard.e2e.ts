@@ -90,10 +90,13 @@ describe("the Transcript Analytics dashboard", () => {
       await page.getByText(`Showing 1 - 50 of ${month.body.total} transcripts`).waitFor();
       expect(await page.getByText(/filtered result/).count()).toBe(0);
 
-      // Start Date: a calendar in a popover; the picked day starts the range at its first moment.
-      await page.getByTestId("start-date").click();
+      // Start Date: a calendar in a popover, opened from the keyboard; its code comes on demand and
+      // the focus moves into it once it is there. The picked day starts the range at its first moment.
+      await page.getByTestId("start-date").focus();
+      await page.keyboard.press("Enter");
       const calendar = page.getByRole("dialog", { name: "Start Date calendar" });
-      await calendar.waitFor();
+      await calendar.getByRole("grid").waitFor();
+      await page.waitForFunction(() => document.activeElement?.closest('[role="grid"]') !== null);
       await snap("start-calendar");
       const day = calendar.locator("td:not([data-disabled]) button").first();
       const picked = await listCallDuring(page, () => day.click());
