@@ -1,7 +1,8 @@
 // Spec sections 2, 5 and 9: transcript list pagination (page sizes, the 5-button window, the range line).
-import { DEFAULT_PAGE_SIZE } from "@/lib/schemas/transcripts";
+// No zod here: the dashboard loads this module at first paint, and the list contract imports it.
 
-export { DEFAULT_PAGE_SIZE };
+/** Spec section 9: default page size 20. */
+export const DEFAULT_PAGE_SIZE = 20;
 /** Spec section 9: options 10, 20, 50, 100 (default 20). */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 /** Spec section 9: up to 5 page buttons. */

@@ -5,9 +5,9 @@ import { instantParam, integerParam, optionalTextParam, refineRange } from "./qu
 import { SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 import { SESSION_ID_MAX_LENGTH } from "@/lib/transcripts/normalize-transcript";
 import type { DialogEntry } from "@/lib/transcripts/types";
+import { DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
 
-/** Spec section 9: default page size 20; the list accepts 1-100. */
-export const DEFAULT_PAGE_SIZE = 20;
+/** Spec section 9: the list accepts 1-100 (default DEFAULT_PAGE_SIZE). */
 export const MAX_PAGE_SIZE = 100;
 /** Far beyond any real page; keeps offsets sane. */
 export const MAX_PAGE = 1_000_000;
