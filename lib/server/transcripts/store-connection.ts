@@ -1,4 +1,5 @@
 import "server-only";
+import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { Sql } from "./sql";
@@ -158,6 +159,10 @@ function sqliteExecutor(file: string): StoreExecutor & { database: Database.Data
     database,
     isPostgres: false,
     async query<Row>(statement: Sql) {
+      // better-sqlite3 answers synchronously, so a busy server would run request after request in
+      // one stretch of microtasks and leave new connections waiting to be accepted: a turn of the
+      // event loop before each read lets its I/O (accepts, incoming requests) in.
+      await nextTurnOfEventLoop();
       return run(statement) as Row[];
     },
     async execute(statement: Sql) {
