@@ -1,7 +1,7 @@
 "use client";
 // The audit log screen: what administrators did, to whom and when, newest first.
 import { useState } from "react";
-import { DataTableCard } from "@/components/ui/data-table-card";
+import { DataTableCard, DataTableHead } from "@/components/ui/data-table-card";
 import { Button } from "@/components/ui/button";
 import { PageTitle } from "@/components/layout/page-title";
 import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
@@ -31,15 +31,7 @@ export function AuditLog() {
         skeletonRows={6}
       >
         <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">When</th>
-              <th scope="col" className="px-4 py-3 font-medium">Administrator</th>
-              <th scope="col" className="px-4 py-3 font-medium">Action</th>
-              <th scope="col" className="px-4 py-3 font-medium">Target</th>
-              <th scope="col" className="px-4 py-3 font-medium">Change</th>
-            </tr>
-          </thead>
+          <DataTableHead columns={["When", "Administrator", "Action", "Target", "Change"]} />
           <tbody className="divide-y divide-slate-100">
             {log.data?.items.map((event) => (
               <tr key={event.id}>

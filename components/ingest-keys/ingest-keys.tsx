@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTableCard } from "@/components/ui/data-table-card";
+import { DataTableCard, DataTableHead } from "@/components/ui/data-table-card";
 import { toast } from "@/components/ui/toast-store";
 import { copyToClipboard } from "@/components/ui/clipboard";
 import { PageTitle } from "@/components/layout/page-title";
@@ -89,18 +89,7 @@ export function IngestKeys() {
           emptyText="No ingest keys yet"
         >
           <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                <th scope="col" className="px-4 py-3 font-medium">Key</th>
-                <th scope="col" className="px-4 py-3 font-medium">Created</th>
-                <th scope="col" className="px-4 py-3 font-medium">Last used</th>
-                <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <DataTableHead columns={["Name", "Key", "Created", "Last used", "Status", { srOnly: "Actions" }]} />
             <tbody className="divide-y divide-slate-100">
               {keys.data?.map((key) => (
                 <tr key={key.id}>

@@ -52,3 +52,18 @@ export function DataTableCard({
     </Card>
   );
 }
+
+/** The header row of a DataTableCard's table; a column given as `{ srOnly }` is named for screen readers only. */
+export function DataTableHead({ columns }: { columns: (string | { srOnly: string })[] }) {
+  return (
+    <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+      <tr>
+        {columns.map((column) => (
+          <th key={typeof column === "string" ? column : column.srOnly} scope="col" className="px-4 py-3 font-medium">
+            {typeof column === "string" ? column : <span className="sr-only">{column.srOnly}</span>}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
