@@ -24,16 +24,20 @@ const HEADER = '"Feedback ID","User Email","User Name","Transcript ID","Message 
 const row = (page: Page, id: string) => page.locator(`[data-testid=feedback-row][data-id="${id}"]`);
 const shownIds = (page: Page) => page.locator("[data-testid=feedback-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")));
 
+const COUNT_LABELS = { total: "Total Feedback", thumbsUp: "Thumbs Up", thumbsDown: "Thumbs Down", pending: "Pending Review", reviewed: "Reviewed" } as const;
+
 async function counts(page: Page) {
   const read = async (label: string) => Number(((await page.getByTestId(`count-${label}`).textContent()) ?? "").replace(/,/g, ""));
-  return { total: await read("Total Feedback"), thumbsUp: await read("Thumbs Up"), thumbsDown: await read("Thumbs Down"), pending: await read("Pending Review"), reviewed: await read("Reviewed") };
+  return { total: await read(COUNT_LABELS.total), thumbsUp: await read(COUNT_LABELS.thumbsUp), thumbsDown: await read(COUNT_LABELS.thumbsDown), pending: await read(COUNT_LABELS.pending), reviewed: await read(COUNT_LABELS.reviewed) };
 }
 
+/** Waits until every count card shows what the database holds (the cards refetch after each change). */
 async function waitForCounts(page: Page) {
   const expected = await feedbackCounts();
+  const shown = Object.fromEntries(Object.entries(COUNT_LABELS).map(([key, label]) => [label, expected[key as keyof typeof COUNT_LABELS].toLocaleString("en-US")]));
   await page.waitForFunction(
-    (total) => document.querySelector('[data-testid="count-Total Feedback"]')?.textContent === total,
-    expected.total.toLocaleString("en-US"),
+    (want) => Object.entries(want).every(([label, text]) => document.querySelector(`[data-testid="count-${label}"]`)?.textContent === text),
+    shown,
   );
   expect(await counts(page)).toEqual(expected);
 }
