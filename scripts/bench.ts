@@ -10,7 +10,6 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
 import { measureLoad, type LoadResult } from "./lib/bench-load";
@@ -18,6 +17,7 @@ import {
   ANALYSIS_MARKER,
   BENCH_DIR,
   databaseSize,
+  databaseVersion,
   DIST_DIR,
   logger,
   machineLines,
@@ -28,6 +28,7 @@ import {
   signIn,
   SQLITE_FILE,
   tsx,
+  withDatabase,
 } from "./lib/bench-setup";
 import { watchPeakRss } from "./lib/bench-memory";
 import { buildProduction, freePort, ROOT, startNextServer } from "./lib/next-server";
@@ -105,15 +106,9 @@ async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Pr
 }
 
 async function freshDatabase(database: "sqlite" | "postgres", name: string): Promise<string> {
-  if (database === "sqlite") {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${name}${suffix}`, { force: true });
-    const url = `file:${name}`;
-    runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
-    return url;
-  }
   await dropDatabase(database, name);
-  await withPostgresAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = postgresUrl(name);
+  if (database === "postgres") await withPostgresAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = database === "sqlite" ? `file:${name}` : postgresUrl(name);
   runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
   return url;
 }
@@ -142,27 +137,13 @@ async function writeExportFile(file: string, count: number, endMs: number): Prom
 }
 
 async function databaseFacts(database: "sqlite" | "postgres", url: string) {
-  if (database === "sqlite") {
-    const db = new Database(SQLITE_FILE, { readonly: true });
-    try {
-      const version = `SQLite ${(db.prepare("SELECT sqlite_version() AS v").get() as { v: string }).v}`;
-      const session = db.prepare(`SELECT "sessionId" AS s FROM "Transcript" GROUP BY "sessionId" HAVING count(*) > 2 LIMIT 1`).get() as { s: string } | undefined;
-      const ids = (db.prepare(`SELECT "id" FROM "Transcript" ORDER BY random() LIMIT 500`).all() as { id: string }[]).map((row) => row.id);
-      return { version, sessionId: session?.s ?? "", ids };
-    } finally {
-      db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const version = `PostgreSQL ${(await client.query("SHOW server_version")).rows[0].server_version}`;
-    const session = (await client.query(`SELECT "sessionId" AS s FROM "Transcript" GROUP BY "sessionId" HAVING count(*) > 2 LIMIT 1`)).rows[0];
-    const ids = (await client.query(`SELECT "id" FROM "Transcript" TABLESAMPLE SYSTEM (1) LIMIT 500`)).rows.map((row) => row.id as string);
+  return withDatabase(url, async (query) => {
+    const version = await databaseVersion(query, database);
+    const session = (await query<{ s: string }>(`SELECT "sessionId" AS s FROM "Transcript" GROUP BY "sessionId" HAVING count(*) > 2 LIMIT 1`))[0];
+    const sample = database === "sqlite" ? `ORDER BY random()` : `TABLESAMPLE SYSTEM (1)`;
+    const ids = (await query<{ id: string }>(`SELECT "id" FROM "Transcript" ${sample} LIMIT 500`)).map((row) => row.id);
     return { version, sessionId: session?.s ?? "", ids };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function startFloorServer(databaseUrl: string, endMs: number): Promise<{ baseUrl: string; stop: () => void }> {

@@ -19,6 +19,7 @@ import {
   BENCH_DIR,
   databaseKind,
   databaseSize,
+  databaseVersion,
   DIST_DIR,
   logger,
   machineLines,
@@ -128,7 +129,7 @@ async function readFacts(database: DatabaseKind, url: string): Promise<DatabaseF
   const transcripts = await countTranscripts(database, url);
   const feedbackRows = await countRows(url, "Feedback");
   return withDatabase(url, async (query) => {
-    const version = database === "sqlite" ? (await query<{ v: string }>("SELECT sqlite_version() AS v"))[0].v : (await query<{ v: string }>("SELECT current_setting('server_version') AS v"))[0].v;
+    const version = await databaseVersion(query, database);
     // A fixed slice of the id order (wrapping round): ids are random, so it is spread over the whole time range, and the same on every run.
     const slice = (where: string) => query<{ id: string }>(`SELECT "id" FROM "Transcript" WHERE "id" ${where} $1 ORDER BY "id" LIMIT ${DETAIL_SAMPLE}`, ["8"]);
     const detailIds = [...(await slice(">=")), ...(await slice("<"))].slice(0, DETAIL_SAMPLE).map((row) => row.id);
@@ -138,7 +139,7 @@ async function readFacts(database: DatabaseKind, url: string): Promise<DatabaseF
     const feedbackTargets = unrated.flatMap((row) =>
       turnsOf(JSON.parse(row.dialog) as DialogEntry[]).flatMap((turn, messageIndex) => (turnRole(turn) === "bot" ? [{ transcriptId: row.id, messageIndex }] : [])),
     );
-    return { version: `${database === "sqlite" ? "SQLite" : "PostgreSQL"} ${version}`, transcripts, feedbackRows, detailIds, feedbackTargets };
+    return { version, transcripts, feedbackRows, detailIds, feedbackTargets };
   });
 }
 

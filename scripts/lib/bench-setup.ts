@@ -90,6 +90,12 @@ export async function withDatabase<T>(url: string, work: (query: Query) => Promi
   }
 }
 
+/** "SQLite 3.49.2" or "PostgreSQL 15.20 (...)", for reports. */
+export async function databaseVersion(query: Query, kind: DatabaseKind): Promise<string> {
+  if (kind === "sqlite") return `SQLite ${(await query<{ v: string }>("SELECT sqlite_version() AS v"))[0].v}`;
+  return `PostgreSQL ${(await query<{ v: string }>("SELECT current_setting('server_version') AS v"))[0].v}`;
+}
+
 export function databaseSize(url: string): Promise<number> {
   const sql =
     databaseKind(url) === "sqlite"
