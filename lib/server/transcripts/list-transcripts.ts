@@ -1,6 +1,7 @@
 import "server-only";
 import { storeQuery } from "./store-connection";
 import { countInRange } from "./count-in-range";
+import { countSearchMatches } from "./search-count-cache";
 import { countMatchingSql, matchingKeysSql, type TranscriptFilter } from "./search-sql";
 import { sql, toNumber } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
@@ -25,7 +26,9 @@ export async function listTranscripts(query: ListTranscriptsQuery): Promise<Tran
 }
 
 async function countTranscripts(filter: TranscriptFilter): Promise<number> {
-  if (filter.search === null && filter.sessionId === null) return countInRange(filter.startMs, filter.endMs);
+  if (filter.sessionId === null) {
+    return filter.search === null ? countInRange(filter.startMs, filter.endMs) : countSearchMatches(filter);
+  }
   const rows = await storeQuery<{ n: unknown }>(countMatchingSql(filter));
   return toNumber(rows[0]?.n);
 }

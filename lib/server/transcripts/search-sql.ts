@@ -1,7 +1,7 @@
 import "server-only";
 import { isPostgres } from "../db";
 import { int, sql, type Sql } from "./sql";
-import { sortKeyRange } from "@/lib/transcripts/sort-key";
+import { DAY_KEYS, sortKeyRange } from "@/lib/transcripts/sort-key";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 
 // The one place where the two databases' SQL differs: how transcripts matching a search are found.
@@ -63,6 +63,12 @@ export function matchingKeysSql(filter: TranscriptFilter, page: { descending: bo
 /** SELECT count(*) AS "n" of the matching transcripts. */
 export function countMatchingSql(filter: TranscriptFilter): Sql {
   return sql`SELECT count(*) AS "n" ${keySource(filter).from}`;
+}
+
+/** SELECT "day", count(*) AS "n" of the matching transcripts per UTC day (day = floor(sortKey / DAY_KEYS)). */
+export function countMatchingPerDaySql(filter: TranscriptFilter): Sql {
+  const { key, from } = keySource(filter);
+  return sql`SELECT ${key} / ${int(DAY_KEYS)} AS "day", count(*) AS "n" ${from} GROUP BY 1`;
 }
 
 /** An FTS5 phrase: the whole query as one quoted string, inner quotes doubled, no operators. */

@@ -1,0 +1,96 @@
+import "server-only";
+import { storeQuery } from "./store-connection";
+import { countMatchingPerDaySql, countMatchingSql, type TranscriptFilter } from "./search-sql";
+import { int, sql, toNumber } from "./sql";
+import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
+import { DAY_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
+
+// The exact total of a search without reading every text of the range again. A common word over 30
+// days matches in hundreds of thousands of texts, and on PostgreSQL (whose trigram index keeps no
+// positions) each must be read and tested: about a quarter of a second. Paging through the
+// results, refetches and exports ask for the same total again and again. So the matches of each
+// whole UTC day are counted once per (query, day) and reused while the day keeps its version
+// (TranscriptDayVersion: triggers give a day a new random version whenever a search text of that
+// day is written or deleted). The partly covered days at the two ends of the range, and days
+// written since, are counted afresh.
+
+/** Entries kept per process (least recently used go first): a day of one query is about 100 bytes. */
+const MAX_ENTRIES = 50_000;
+
+interface CachedCount {
+  version: string;
+  count: number;
+}
+
+const globalForCache = globalThis as unknown as { searchDayCounts?: Map<string, CachedCount> };
+const cache = (globalForCache.searchDayCounts ??= new Map());
+
+/** A day never written since the versions began has no row: it is version "0". */
+const UNWRITTEN = "0";
+
+/** How many transcripts in the filter's range match its search (filter.search must be set). */
+export async function countSearchMatches(filter: TranscriptFilter): Promise<number> {
+  const coverage = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
+  let total = 0;
+  if (coverage.whole) total += await countWholeDays(filter, coverage.whole.first, coverage.whole.last);
+  for (const piece of coverage.partial) total += await countLive({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
+  return total;
+}
+
+async function countLive(filter: TranscriptFilter): Promise<number> {
+  const rows = await storeQuery<{ n: unknown }>(countMatchingSql(filter));
+  return toNumber(rows[0]?.n);
+}
+
+async function countWholeDays(filter: TranscriptFilter, firstDay: number, lastDay: number): Promise<number> {
+  // The versions are read before any day is counted: a write committed in between leaves a count
+  // newer than the version it is kept under, which only costs a recount; never the reverse.
+  const versionRows = await storeQuery<{ day: unknown; version: unknown }>(
+    sql`SELECT "day", "version" FROM "TranscriptDayVersion" WHERE "day" BETWEEN ${int(firstDay)} AND ${int(lastDay)}`,
+  );
+  const versions = new Map(versionRows.map((row) => [toNumber(row.day), String(row.version)]));
+  const scope = `${resolveDatabaseUrl()}\n${filter.search}\n`;
+
+  let total = 0;
+  const stale: number[] = [];
+  for (let day = firstDay; day <= lastDay; day += 1) {
+    const key = scope + day;
+    const cached = cache.get(key);
+    if (cached && cached.version === (versions.get(day) ?? UNWRITTEN)) {
+      cache.delete(key);
+      cache.set(key, cached);
+      total += cached.count;
+    } else {
+      stale.push(day);
+    }
+  }
+  for (const run of consecutiveRuns(stale)) {
+    const rows = await storeQuery<{ day: unknown; n: unknown }>(
+      countMatchingPerDaySql({ ...filter, startMs: run.first * DAY_MS, endMs: (run.last + 1) * DAY_MS - 1 }),
+    );
+    const counts = new Map(rows.map((row) => [toNumber(row.day), toNumber(row.n)]));
+    for (let day = run.first; day <= run.last; day += 1) {
+      const count = counts.get(day) ?? 0;
+      remember(scope + day, { version: versions.get(day) ?? UNWRITTEN, count });
+      total += count;
+    }
+  }
+  return total;
+}
+
+function remember(key: string, entry: CachedCount): void {
+  cache.delete(key);
+  cache.set(key, entry);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+}
+
+/** Ascending day numbers grouped into runs of consecutive days. */
+function consecutiveRuns(days: readonly number[]): { first: number; last: number }[] {
+  const runs: { first: number; last: number }[] = [];
+  for (const day of days) {
+    const current = runs.at(-1);
+    if (current && current.last === day - 1) current.last = day;
+    else runs.push({ first: day, last: day });
+  }
+  return runs;
+}
