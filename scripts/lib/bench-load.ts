@@ -48,15 +48,33 @@ async function runLoad(options: LoadOptions): Promise<LoadResult> {
     if (statusCode < 200 || statusCode >= 300) failures += 1;
   });
   const result = await instance;
-  failures += result.errors + result.timeouts;
+  return summarize(latencies, failures + result.errors + result.timeouts, result.duration || options.durationSeconds);
+}
+
+/**
+ * Each path requested once, one after another, with no warm-up: what a user waits for the first
+ * time the server answers that question (nothing computed for it before).
+ */
+export async function measureFirstRequests(options: Omit<LoadOptions, "connections" | "durationSeconds">): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  for (const requestPath of options.paths) {
+    const sent = performance.now();
+    try {
+      const response = await fetch(`${options.baseUrl}${requestPath}`, { headers: options.headers });
+      await response.arrayBuffer();
+      if (!response.ok) failures += 1;
+    } catch {
+      failures += 1;
+    }
+    latencies.push(performance.now() - sent);
+  }
+  return summarize(latencies, failures, (performance.now() - started) / 1000);
+}
+
+function summarize(latencies: number[], failures: number, seconds: number): LoadResult {
   latencies.sort((a, b) => a - b);
   const at = (fraction: number) => (latencies.length === 0 ? NaN : latencies[Math.min(latencies.length - 1, Math.ceil(fraction * latencies.length) - 1)]);
-  return {
-    requests: latencies.length,
-    perSecond: latencies.length / (result.duration || options.durationSeconds),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    failures,
-  };
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), failures };
 }
