@@ -71,6 +71,9 @@ const TEXT_BATCH_SIZE = 5000;
  */
 async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string }[]): Promise<void> {
   if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
+  // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
+  // previous one, which made a newest-first export import at half the speed of an oldest-first one.
+  texts.sort((a, b) => a.sortKey - b.sortKey);
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
     const rows = texts.slice(start, start + TEXT_BATCH_SIZE).map((row) => sql`(${int(row.sortKey)}, ${row.text})`);
