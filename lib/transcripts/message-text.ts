@@ -11,25 +11,26 @@ import { isPlainObject, type DialogEntry } from "./types";
 
 export const NO_MESSAGE_CONTENT = "(No message content)";
 
-/** The turn's text, or null when it has none. */
+/** The turn's text, or null when it has none. Each source is read only if the ones before are blank. */
 export function messageText(entry: Pick<DialogEntry, "payload">): string | null {
   const outer = isPlainObject(entry.payload) ? entry.payload : null;
   if (!outer) return null;
   const inner = isPlainObject(outer.payload) ? outer.payload : null;
-  const candidates: unknown[] = [
-    inner?.query,
-    outer.query,
-    inner?.label,
-    typeof outer.payload === "string" ? outer.payload : undefined,
-    inner?.message,
-    slateText(isPlainObject(inner?.slate) ? inner.slate.content : undefined),
-    outer.message,
-    slateText(isPlainObject(outer.slate) ? outer.slate.content : undefined),
-  ];
-  for (const candidate of candidates) {
-    if (typeof candidate === "string" && candidate.trim() !== "") return candidate;
-  }
-  return null;
+  return (
+    nonBlank(inner?.query) ??
+    nonBlank(outer.query) ??
+    nonBlank(inner?.label) ??
+    nonBlank(outer.payload) ??
+    nonBlank(inner?.message) ??
+    nonBlank(slateText(isPlainObject(inner?.slate) ? inner.slate.content : undefined)) ??
+    nonBlank(outer.message) ??
+    nonBlank(slateText(isPlainObject(outer.slate) ? outer.slate.content : undefined)) ??
+    null
+  );
+}
+
+function nonBlank(value: unknown): string | undefined {
+  return typeof value === "string" && /\S/.test(value) ? value : undefined;
 }
 
 /** The turn's text as the transcript page shows it. */

@@ -153,12 +153,17 @@ function canonicalType(entry: Record<string, unknown>): string {
 }
 
 function entryTimestamp(entry: Record<string, unknown>): string | null {
-  const payload = isPlainObject(entry.payload) ? entry.payload : null;
-  for (const candidate of [entry.timestamp, entry.startTime, entry.createdAt, entry.time, payload?.time]) {
-    const instant = isoInstant(unwrapMongo(candidate));
-    if (instant) return instant;
-  }
-  return null;
+  return (
+    instantOf(entry.timestamp) ??
+    instantOf(entry.startTime) ??
+    instantOf(entry.createdAt) ??
+    instantOf(entry.time) ??
+    (isPlainObject(entry.payload) ? instantOf(entry.payload.time) : null)
+  );
+}
+
+function instantOf(value: unknown): string | null {
+  return value === undefined ? null : isoInstant(unwrapMongo(value));
 }
 
 /**
@@ -205,16 +210,19 @@ function propertyAttribute(properties: unknown, name: string): string | null {
   return null;
 }
 
-/** Whether a value nests arrays and objects more than `limit` levels deep (checked without recursion). */
+/**
+ * Whether a value nests arrays and objects more than `limit` levels deep. Recursion goes at most
+ * limit + 1 calls deep, and nothing is allocated (it runs over every record of an import).
+ */
 function nestingDepthExceeds(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  while (pending.length > 0) {
-    const [item, depth] = pending.pop()!;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth > limit) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) {
-      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
-    }
+  if (typeof value !== "object" || value === null) return false;
+  if (limit === 0) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) if (nestingDepthExceeds(value[index], limit - 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && nestingDepthExceeds((value as Record<string, unknown>)[key], limit - 1)) return true;
   }
   return false;
 }

@@ -226,6 +226,18 @@ describe("records that would break storing", () => {
     expect(readRecord({ raw: fine })).toMatchObject({ ok: true, transcript: { searchText: "deep" } });
   });
 
+  it("accepts exactly 100 levels of nesting and refuses 101", () => {
+    const arrays = (levels: number) => {
+      let value: unknown[] = [];
+      for (let i = 1; i < levels; i++) value = [value];
+      return value;
+    };
+    // The record itself is level 1, so n nested arrays reach level n + 1.
+    expect(normalizeTranscript({ _id: "d100", sessionID: "s", createdAt: "2025-01-01", extra: arrays(99) })).toMatchObject({ ok: true });
+    expect(normalizeTranscript({ _id: "d101", sessionID: "s", createdAt: "2025-01-01", extra: arrays(100) })).toEqual({ ok: false, id: "d101", reason: "nested more than 100 levels deep" });
+    expect(normalizeTranscript({ _id: "d101", sessionID: "s", createdAt: "2025-01-01", dialog: [{ type: "text", payload: arrays(98) }] })).toEqual({ ok: false, id: "d101", reason: "nested more than 100 levels deep" });
+  });
+
   it("removes NUL characters from the stored columns but keeps them in the dialog", () => {
     const result = readRecord({ raw: { _id: "n1", sessionID: "a\u0000b", createdAt: "2025-01-01", os: "i\u0000os", dialog: [{ type: "request", payload: { payload: { query: "q\u0000q" } } }] } });
     expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "ios", question: "qq", searchText: "qq", preview: "qq" } });
