@@ -18,7 +18,7 @@ const startMs = endMs - 30 * 86_400_000;
 
 const filter = { startMs, endMs, search: null, sessionId: null };
 const countSql = sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`;
-const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${matchingKeysSql(filter, { descending: true, limit: 20, offset: 0 })}) AS "page") ORDER BY "sortKey" DESC`;
+const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${matchingKeysSql(filter, { descending: true, limit: 20, offset: 0, scan: "range" })}) AS "page") ORDER BY "sortKey" DESC`;
 
 let answer: () => Promise<unknown>;
 if (isPostgresUrl(url)) {

@@ -9,6 +9,13 @@ import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-te
 // transcript_text): SQLite through an FTS5 trigram index whose rowid is the sortKey, PostgreSQL
 // through a pg_trgm GIN index. Queries under 3 characters cannot use trigrams: both then test the
 // text of each transcript of the range (instr / strpos), with the same meaning.
+//
+// On PostgreSQL the trigram index is used only when the caller knows the matches are sparse. The
+// planner cannot tell how many texts hold a pattern's trigrams (it guessed 90 rows for "nw-5",
+// whose trigrams are in 246,000 of 1,000,000 texts), and an index scan that finds most of the table
+// costs seconds, where reading the range in key order costs about a microsecond a text. So counts
+// (made once per day, then cached: search-count-cache.ts) read the range, and a page uses the index
+// only when walking to it would read too many texts (list-transcripts.ts).
 
 export interface TranscriptFilter {
   startMs: number;
@@ -25,7 +32,10 @@ interface KeySource {
   from: Sql;
 }
 
-function keySource(filter: TranscriptFilter): KeySource {
+/** How the matches are found on PostgreSQL: through the trigram index, or by reading the range. */
+export type TextScan = "index" | "range";
+
+function keySource(filter: TranscriptFilter, scan: TextScan): KeySource {
   const { low, high } = sortKeyRange(filter.startMs, filter.endMs);
   const pg = isPostgres();
   const contains = (column: Sql, query: string) => (pg ? sql`strpos(${column}, ${query}) > 0` : sql`instr(${column}, ${query}) > 0`);
@@ -41,7 +51,7 @@ function keySource(filter: TranscriptFilter): KeySource {
   }
   const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
   if (filter.search === null) return { key: sql`"sortKey"`, from: sql`FROM "Transcript" WHERE ${inRange}` };
-  if (characterLength(filter.search) < TRIGRAM_MIN_LENGTH) {
+  if (characterLength(filter.search) < TRIGRAM_MIN_LENGTH || (pg && scan === "range")) {
     return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
   }
   if (pg) {
@@ -54,20 +64,20 @@ function keySource(filter: TranscriptFilter): KeySource {
 }
 
 /** SELECT of one page of matching sort keys, in the given direction. */
-export function matchingKeysSql(filter: TranscriptFilter, page: { descending: boolean; limit: number; offset: number }): Sql {
-  const { key, from } = keySource(filter);
+export function matchingKeysSql(filter: TranscriptFilter, page: { descending: boolean; limit: number; offset: number; scan: TextScan }): Sql {
+  const { key, from } = keySource(filter, page.scan);
   const direction = page.descending ? sql`DESC` : sql`ASC`;
   return sql`SELECT ${key} AS "sortKey" ${from} ORDER BY ${key} ${direction} LIMIT ${int(page.limit)} OFFSET ${int(page.offset)}`;
 }
 
 /** SELECT count(*) AS "n" of the matching transcripts. */
 export function countMatchingSql(filter: TranscriptFilter): Sql {
-  return sql`SELECT count(*) AS "n" ${keySource(filter).from}`;
+  return sql`SELECT count(*) AS "n" ${keySource(filter, "range").from}`;
 }
 
 /** SELECT "day", count(*) AS "n" of the matching transcripts per UTC day (day = floor(sortKey / DAY_KEYS)). */
 export function countMatchingPerDaySql(filter: TranscriptFilter): Sql {
-  const { key, from } = keySource(filter);
+  const { key, from } = keySource(filter, "range");
   return sql`SELECT ${key} / ${int(DAY_KEYS)} AS "day", count(*) AS "n" ${from} GROUP BY 1`;
 }
 
