@@ -2,9 +2,9 @@ import "server-only";
 import { isPostgres } from "../db";
 import { storeQuery } from "./store-connection";
 import { countInRange } from "./count-in-range";
-import { countSearchMatches } from "./search-count-cache";
-import { countMatchingSql, matchingKeysSql, type TextScan, type TranscriptFilter } from "./search-sql";
-import { sql, toNumber } from "./sql";
+import { countMatchesNow, countSearchMatches } from "./search-count-cache";
+import { matchingKeysSql, type TextScan, type TranscriptFilter } from "./search-sql";
+import { sql } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
@@ -28,11 +28,8 @@ export async function listTranscripts(query: ListTranscriptsQuery): Promise<Tran
 }
 
 async function countTranscripts(filter: TranscriptFilter): Promise<number> {
-  if (filter.sessionId === null) {
-    return filter.search === null ? countInRange(filter.startMs, filter.endMs) : countSearchMatches(filter);
-  }
-  const rows = await storeQuery<{ n: unknown }>(countMatchingSql(filter));
-  return toNumber(rows[0]?.n);
+  if (filter.sessionId !== null) return countMatchesNow(filter);
+  return filter.search === null ? countInRange(filter.startMs, filter.endMs) : countSearchMatches(filter);
 }
 
 /**

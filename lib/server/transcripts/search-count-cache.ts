@@ -33,11 +33,12 @@ export async function countSearchMatches(filter: TranscriptFilter): Promise<numb
   const coverage = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
   let total = 0;
   if (coverage.whole) total += await countWholeDays(filter, coverage.whole.first, coverage.whole.last);
-  for (const piece of coverage.partial) total += await countLive({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
+  for (const piece of coverage.partial) total += await countMatchesNow({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
   return total;
 }
 
-async function countLive(filter: TranscriptFilter): Promise<number> {
+/** How many transcripts match the filter, counted now (nothing cached). */
+export async function countMatchesNow(filter: TranscriptFilter): Promise<number> {
   const rows = await storeQuery<{ n: unknown }>(countMatchingSql(filter));
   return toNumber(rows[0]?.n);
 }
@@ -57,8 +58,7 @@ async function countWholeDays(filter: TranscriptFilter, firstDay: number, lastDa
     const key = scope + day;
     const cached = cache.get(key);
     if (cached && cached.version === (versions.get(day) ?? UNWRITTEN)) {
-      cache.delete(key);
-      cache.set(key, cached);
+      remember(key, cached);
       total += cached.count;
     } else {
       stale.push(day);
@@ -78,6 +78,7 @@ async function countWholeDays(filter: TranscriptFilter, firstDay: number, lastDa
   return total;
 }
 
+/** Keeps (or refreshes) an entry as the most recently used. */
 function remember(key: string, entry: CachedCount): void {
   cache.delete(key);
   cache.set(key, entry);
