@@ -16,7 +16,7 @@ const port = Number(process.env.FLOOR_PORT);
 const endMs = Number(process.env.FLOOR_END_MS);
 const startMs = endMs - 30 * 86_400_000;
 
-const filter = { startMs, endMs, search: null, sessionId: null };
+const filter = { startMs, endMs, search: null, sessionId: null, words: null };
 const countSql = sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`;
 const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${matchingKeysSql(filter, { descending: true, limit: 20, offset: 0, scan: "range" })}) AS "page") ORDER BY "sortKey" DESC`;
 

@@ -2,9 +2,11 @@
 // SQLite and on PostgreSQL): order, paging, filters, and search with the same meaning on both.
 import * as listRoute from "@/app/api/transcripts/route";
 import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
+import { isPostgres } from "@/lib/server/db";
 import { matchingKeysSql } from "@/lib/server/transcripts/search-sql";
 import { sql } from "@/lib/server/transcripts/sql";
 import { storeQuery } from "@/lib/server/transcripts/store-connection";
+import { matchWords } from "@/lib/server/transcripts/word-index";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
@@ -143,10 +145,12 @@ describe("GET /api/transcripts", () => {
     expect(res.body.total).toBe(expected.length);
   });
 
-  // PostgreSQL finds a page of matches either through its trigram index or by reading the range
+  // PostgreSQL finds a page of matches either through its word index or by reading the range
   // (list-transcripts.ts chooses by cost; with this little data it always reads the range).
   it.each(searches)("search %p finds %p both through the text index and by reading the range", async (search, expected) => {
-    const filter = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime), search: normalizeSearchQuery(search), sessionId: null };
+    const normalized = normalizeSearchQuery(search);
+    const words = isPostgres() && normalized !== null ? await matchWords(normalized) : null;
+    const filter = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime), search: normalized, sessionId: null, words };
     for (const scan of ["index", "range"] as const) {
       const keys = matchingKeysSql(filter, { descending: true, limit: 100, offset: 0, scan });
       const rows = await storeQuery<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);

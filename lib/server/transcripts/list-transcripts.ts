@@ -4,6 +4,7 @@ import { storeQuery } from "./store-connection";
 import { countInRange } from "./count-in-range";
 import { countMatchesNow, countSearchMatches } from "./search-count-cache";
 import { matchingKeysSql, type TextScan, type TranscriptFilter } from "./search-sql";
+import { matchWords } from "./word-index";
 import { sql } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
@@ -15,11 +16,14 @@ import type { ListTranscriptsQuery, TranscriptListResponse } from "@/lib/schemas
  * whose turns contain `search` (case-insensitive) and of one session. Signed-in users.
  */
 export async function listTranscripts(query: ListTranscriptsQuery): Promise<TranscriptListResponse> {
+  const search = normalizeSearchQuery(query.search);
   const filter: TranscriptFilter = {
     startMs: query.startTime.getTime(),
     endMs: query.endTime.getTime(),
-    search: normalizeSearchQuery(query.search),
+    search,
     sessionId: query.sessionId,
+    // A session's few transcripts are tested directly; only a search of the range needs the index.
+    words: search !== null && query.sessionId === null && isPostgres() ? await matchWords(search) : null,
   };
   const total = await countTranscripts(filter);
   const offset = (query.page - 1) * query.limit;
@@ -49,24 +53,15 @@ async function pageOfTranscripts(filter: TranscriptFilter, offset: number, limit
 }
 
 /**
- * The trigram index reads every text of the whole table holding the pattern's trigrams: every
- * match, and for patterns made of common trigrams many more that only look like one ("nw-5":
- * 15,000 matches in 30 days, 246,000 such texts in 90). It is used only when that many times the
- * matches is still fewer texts than reading the range in key order would pass.
- */
-const INDEX_TEXTS_PER_MATCH = 10;
-
-/**
  * PostgreSQL: whether a page of search results is found by reading the range in key order (from
- * the nearer end, passing `passed` matches) or through the trigram index. search-sql.ts explains
- * why the planner is not left to choose.
+ * the nearer end, passing `passed` matches, each text tested) or through the word index, which
+ * finds every match of the whole table and then orders them. Dense matches favour the walk: the
+ * first pages of a common word are a few dozen texts away.
  */
 async function textScan(filter: TranscriptFilter, passed: number, matches: number): Promise<TextScan> {
-  if (filter.search === null || filter.sessionId !== null) return "range";
-  // SQLite's full-text index stores positions and serves every search: no choice to make.
-  if (!isPostgres()) return "index";
+  if (filter.words === null) return "range";
   const [inRange, inTable] = await Promise.all([countInRange(filter.startMs, filter.endMs), countInRange(EARLIEST_INSTANT_MS, LATEST_INSTANT_MS)]);
   const rangeTexts = (passed * inRange) / matches;
-  const indexTexts = INDEX_TEXTS_PER_MATCH * matches * (inTable / Math.max(inRange, 1));
+  const indexTexts = matches * (inTable / Math.max(inRange, 1));
   return indexTexts < rangeTexts ? "index" : "range";
 }

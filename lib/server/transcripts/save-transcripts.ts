@@ -1,5 +1,6 @@
 import "server-only";
 import { storeTransaction, type StoreExecutor } from "./store-connection";
+import { wordIdsOfTexts } from "./word-index";
 import { int, join, sql, toNumber } from "./sql";
 import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcripts/sort-key";
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
@@ -62,7 +63,7 @@ interface WrittenBatch extends SaveResult {
   texts: { sortKey: number; text: string }[];
 }
 
-/** Rows per statement of search text: 2 parameters each. */
+/** Rows per statement of search text: 2 or 3 parameters each. */
 const TEXT_BATCH_SIZE = 5000;
 
 /**
@@ -74,12 +75,23 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
   // previous one, which made a newest-first export import at half the speed of an oldest-first one.
   texts.sort((a, b) => a.sortKey - b.sortKey);
-  const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
+  if (!tx.isPostgres) {
+    for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
+      const rows = texts.slice(start, start + TEXT_BATCH_SIZE).map((row) => sql`(${int(row.sortKey)}, ${row.text})`);
+      await tx.execute(sql`
+        INSERT INTO "TranscriptText" ("sortKey", "text") VALUES ${join(rows)}
+        ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text" WHERE "TranscriptText"."text" IS NOT excluded."text"`);
+    }
+    return;
+  }
+  // PostgreSQL indexes the ids of each text's words (word-index.ts).
+  const wordIds = await wordIdsOfTexts(tx, texts.map((row) => row.text));
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
-    const rows = texts.slice(start, start + TEXT_BATCH_SIZE).map((row) => sql`(${int(row.sortKey)}, ${row.text})`);
+    const rows = texts.slice(start, start + TEXT_BATCH_SIZE).map((row, index) => sql`(${int(row.sortKey)}, ${row.text}, ${wordIds[start + index]}::integer[])`);
     await tx.execute(sql`
-      INSERT INTO "TranscriptText" ("sortKey", "text") VALUES ${join(rows)}
-      ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text" WHERE "TranscriptText"."text" ${differs} excluded."text"`);
+      INSERT INTO "TranscriptText" ("sortKey", "text", "words") VALUES ${join(rows)}
+      ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text", "words" = excluded."words"
+      WHERE "TranscriptText"."text" IS DISTINCT FROM excluded."text"`);
   }
 }
 

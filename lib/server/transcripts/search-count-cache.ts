@@ -6,8 +6,9 @@ import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import { DAY_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
 
 // The exact total of a search without reading every text of the range again. A common word over 30
-// days matches in hundreds of thousands of texts, and on PostgreSQL (whose trigram index keeps no
-// positions) each must be read and tested: about a quarter of a second. Paging through the
+// days matches in hundreds of thousands of texts, and counting them (on PostgreSQL, reading their
+// entries in the word index, and the texts themselves for a query of several words) takes a
+// noticeable part of a second. Paging through the
 // results, refetches and exports ask for the same total again and again. So the matches of each
 // whole UTC day are counted once per (query, day) and reused while the day keeps its version
 // (TranscriptDayVersion: triggers give a day a new random version whenever a search text of that

@@ -3,19 +3,19 @@ import { isPostgres } from "../db";
 import { int, sql, type Sql } from "./sql";
 import { DAY_KEYS, sortKeyRange } from "@/lib/transcripts/sort-key";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
+import { wordMatchCondition, type WordMatch } from "./word-index";
 
 // The one place where the two databases' SQL differs: how transcripts matching a search are found.
 // Both match the lower-cased query as a substring of the lower-cased TranscriptText.text (migration
 // transcript_text): SQLite through an FTS5 trigram index whose rowid is the sortKey, PostgreSQL
-// through a pg_trgm GIN index. Queries under 3 characters cannot use trigrams: both then test the
-// text of each transcript of the range (instr / strpos), with the same meaning.
+// through its word index (word-index.ts: the texts holding words that can hold the query's words,
+// tested with strpos where that does not prove a match). Queries under 3 characters, or made of
+// words that narrow nothing, test the text of each transcript of the range (instr / strpos), with
+// the same meaning.
 //
-// On PostgreSQL the trigram index is used only when the caller knows the matches are sparse. The
-// planner cannot tell how many texts hold a pattern's trigrams (it guessed 90 rows for "nw-5",
-// whose trigrams are in 246,000 of 1,000,000 texts), and an index scan that finds most of the table
-// costs seconds, where reading the range in key order costs about a microsecond a text. So counts
-// (made once per day, then cached: search-count-cache.ts) read the range, and a page uses the index
-// only when walking to it would read too many texts (list-transcripts.ts).
+// On PostgreSQL a page of results reads the range in key order when the matches are dense enough
+// that walking to the page passes few texts, and uses the word index otherwise (list-transcripts.ts).
+// Counts always use the word index when it narrows the search.
 
 export interface TranscriptFilter {
   startMs: number;
@@ -23,6 +23,8 @@ export interface TranscriptFilter {
   /** Folded by normalizeSearchQuery; null for no search. */
   search: string | null;
   sessionId: string | null;
+  /** PostgreSQL: what the word index finds for the search; null where it cannot narrow it, and on SQLite. */
+  words: WordMatch | null;
 }
 
 interface KeySource {
@@ -32,7 +34,7 @@ interface KeySource {
   from: Sql;
 }
 
-/** How the matches are found on PostgreSQL: through the trigram index, or by reading the range. */
+/** How the matches are found on PostgreSQL: through the word index, or by reading the range. */
 export type TextScan = "index" | "range";
 
 function keySource(filter: TranscriptFilter, scan: TextScan): KeySource {
@@ -51,11 +53,12 @@ function keySource(filter: TranscriptFilter, scan: TextScan): KeySource {
   }
   const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
   if (filter.search === null) return { key: sql`"sortKey"`, from: sql`FROM "Transcript" WHERE ${inRange}` };
-  if (characterLength(filter.search) < TRIGRAM_MIN_LENGTH || (pg && scan === "range")) {
-    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
-  }
   if (pg) {
-    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND "text" LIKE ${likePattern(filter.search)} ESCAPE '\\'` };
+    const condition = filter.words !== null && scan === "index" ? wordMatchCondition(filter.words, filter.search) : contains(sql`"text"`, filter.search);
+    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${condition}` };
+  }
+  if (characterLength(filter.search) < TRIGRAM_MIN_LENGTH) {
+    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
   }
   return {
     key: sql`rowid`,
@@ -72,21 +75,16 @@ export function matchingKeysSql(filter: TranscriptFilter, page: { descending: bo
 
 /** SELECT count(*) AS "n" of the matching transcripts. */
 export function countMatchingSql(filter: TranscriptFilter): Sql {
-  return sql`SELECT count(*) AS "n" ${keySource(filter, "range").from}`;
+  return sql`SELECT count(*) AS "n" ${keySource(filter, "index").from}`;
 }
 
 /** SELECT "day", count(*) AS "n" of the matching transcripts per UTC day (day = floor(sortKey / DAY_KEYS)). */
 export function countMatchingPerDaySql(filter: TranscriptFilter): Sql {
-  const { key, from } = keySource(filter, "range");
+  const { key, from } = keySource(filter, "index");
   return sql`SELECT ${key} / ${int(DAY_KEYS)} AS "day", count(*) AS "n" ${from} GROUP BY 1`;
 }
 
 /** An FTS5 phrase: the whole query as one quoted string, inner quotes doubled, no operators. */
 export function ftsPhrase(query: string): string {
   return `"${query.replace(/"/g, '""')}"`;
-}
-
-/** A LIKE pattern matching the query anywhere, its wildcards escaped. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }

@@ -1,0 +1,110 @@
+import "server-only";
+import type { StoreExecutor } from "./store-connection";
+import { storeQuery } from "./store-connection";
+import { join, sql, type Sql } from "./sql";
+import { UNLISTED_WORD_ID, queryWords, wordsOf, type QueryWord } from "@/lib/transcripts/search-words";
+import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
+
+// PostgreSQL's word index (migration search_word_index): SearchWord lists every word ever stored,
+// TranscriptText.words holds the ids of its text's words (GIN-indexed). A search looks up, for each
+// of its words, the listed words that can hold it; a text is a candidate when it holds one of them
+// for every word of the search. A search that is a single word with no separator is then matched
+// exactly (a word holding it is in the text, so the text holds it); any other is confirmed by
+// testing the text itself. Texts marked UNLISTED_WORD_ID hold a word that is not listed (too long)
+// and are always tested.
+
+/**
+ * A query word that lies in more listed words than this ("a" at the start of a word, say) narrows
+ * nothing worth an index lookup and is left to the test of the text.
+ */
+const MAX_WORDS_PER_QUERY_WORD = 2000;
+
+export interface WordMatch {
+  /** For each query word that narrows the search, the ids of the listed words that can hold it. */
+  idSets: number[][];
+  /** Whether holding those words proves the text holds the query (texts with long words aside). */
+  exact: boolean;
+}
+
+/**
+ * The word index's answer for a folded query, or null when it cannot narrow the search (a query
+ * under three characters, only separators, or only words found in too many listed words).
+ */
+export async function matchWords(query: string): Promise<WordMatch | null> {
+  if (characterLength(query) < TRIGRAM_MIN_LENGTH) return null;
+  const words = queryWords(query);
+  const idSets: number[][] = [];
+  for (const word of words) {
+    const condition = listedWordCondition(word);
+    if (condition === null) continue;
+    const rows = await storeQuery<{ id: number }>(sql`SELECT "id" FROM "SearchWord" WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
+    if (rows.length > MAX_WORDS_PER_QUERY_WORD) continue;
+    idSets.push([UNLISTED_WORD_ID, ...rows.map((row) => row.id)]);
+  }
+  if (idSets.length === 0) return null;
+  const exact = words.length === 1 && !words[0].anchoredStart && !words[0].anchoredEnd;
+  return { idSets, exact };
+}
+
+/** Which listed words can hold a query word, or null when no index can tell cheaply. */
+function listedWordCondition({ word, anchoredStart, anchoredEnd }: QueryWord): Sql | null {
+  if (anchoredStart && anchoredEnd) return sql`"word" = ${word}`;
+  if (anchoredStart) return sql`"word" LIKE ${`${escapeLike(word)}%`}`;
+  if (anchoredEnd) return sql`reverse("word") LIKE ${`${escapeLike([...word].reverse().join(""))}%`}`;
+  // Inside a word: a trigram search of the list, for three characters or more.
+  return characterLength(word) >= TRIGRAM_MIN_LENGTH ? sql`"word" LIKE ${`%${escapeLike(word)}%`}` : null;
+}
+
+/** Words hold only letters, digits and non-ASCII characters, but escape LIKE's wildcards anyway. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** The condition on TranscriptText (columns "words" and "text") for the texts a match finds. */
+export function wordMatchCondition(match: WordMatch, query: string): Sql {
+  const holds = join(
+    match.idSets.map((ids) => sql`"words" && ${ids}::integer[]`),
+    " AND ",
+  );
+  const tested = match.exact ? sql`(NOT ("words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos("text", ${query}) > 0)` : sql`strpos("text", ${query}) > 0`;
+  return sql`${holds} AND ${tested}`;
+}
+
+/**
+ * The word ids of each text, listing new words first. Runs inside the transaction that stores the
+ * texts, whose lock keeps writers from listing the same word twice.
+ */
+export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<number[][]> {
+  const wordsOfTexts = texts.map(wordsOf);
+  const distinct = [...new Set(wordsOfTexts.flatMap((entry) => entry.words))];
+  const ids = new Map<string, number>();
+  for (let start = 0; start < distinct.length; start += WORD_BATCH_SIZE) {
+    const batch = distinct.slice(start, start + WORD_BATCH_SIZE);
+    const rows = await tx.query<{ id: number; word: string }>(sql`
+      WITH "given" AS (SELECT unnest(${batch}::text[]) AS "word"),
+      "added" AS (
+        INSERT INTO "SearchWord" ("word") SELECT "word" FROM "given" ORDER BY "word"
+        ON CONFLICT ("word") DO NOTHING RETURNING "id", "word"
+      )
+      SELECT "id", "word" FROM "added"
+      UNION ALL
+      SELECT w."id", w."word" FROM "SearchWord" w JOIN "given" g ON g."word" = w."word"`);
+    for (const row of rows) ids.set(row.word, row.id);
+  }
+  return wordsOfTexts.map(({ words, hasLongWord }) => {
+    const list: number[] = [];
+    // A word the database stored differently (a lone UTF-16 surrogate becomes U+FFFD) comes back
+    // under another spelling: its text is then marked to be tested directly, like a long word's.
+    let unlisted = hasLongWord;
+    for (const word of words) {
+      const id = ids.get(word);
+      if (id === undefined) unlisted = true;
+      else list.push(id);
+    }
+    if (unlisted) list.push(UNLISTED_WORD_ID);
+    return list;
+  });
+}
+
+/** Words per statement: one array parameter, so the size is bounded by memory only. */
+const WORD_BATCH_SIZE = 20_000;

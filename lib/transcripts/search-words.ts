@@ -1,0 +1,56 @@
+// The words of a search text, for PostgreSQL's word index (lib/server/transcripts/word-index.ts).
+// A word is a maximal run of characters other than the separators: every ASCII character that is
+// not a letter or a digit. Everything else, non-ASCII included, belongs to words, so the split is
+// the same in JavaScript and in SQL whatever a database's locale (the migration that built the
+// index split the texts already stored with SEPARATOR_SQL_CLASS).
+//
+// If a query occurs in a text, each word of the query lies within a word of the text, and it
+// starts (ends) where that word starts (ends) whenever the query has a separator before (after) it.
+
+/** The characters between words, as a regular-expression class (JavaScript and PostgreSQL alike). */
+export const SEPARATOR_SQL_CLASS = "[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]";
+const WORD = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
+
+/**
+ * Longer words are not kept in the word list: a text holding one is marked (UNLISTED_WORD_ID) and
+ * always tested directly, so that a base64 blob or a long URL cannot bloat the list.
+ */
+export const MAX_LISTED_WORD_LENGTH = 100;
+/** The id marking a text that holds a word not in the list (longer than MAX_LISTED_WORD_LENGTH). */
+export const UNLISTED_WORD_ID = 0;
+
+/** The distinct words of a text, and whether it holds one too long to list. */
+export function wordsOf(text: string): { words: string[]; hasLongWord: boolean } {
+  const words = new Set<string>();
+  let hasLongWord = false;
+  for (const [word] of text.matchAll(WORD)) {
+    if (codePointLength(word) > MAX_LISTED_WORD_LENGTH) hasLongWord = true;
+    else words.add(word);
+  }
+  return { words: [...words], hasLongWord };
+}
+
+export interface QueryWord {
+  word: string;
+  /** The query has a separator before the word: a word of the text must start with it. */
+  anchoredStart: boolean;
+  /** The query has a separator after the word: a word of the text must end with it. */
+  anchoredEnd: boolean;
+}
+
+/** The words of a query, with how each must sit within a word of a matching text. */
+export function queryWords(query: string): QueryWord[] {
+  return [...query.matchAll(WORD)].map((match) => ({
+    word: match[0],
+    anchoredStart: match.index > 0,
+    anchoredEnd: match.index + match[0].length < query.length,
+  }));
+}
+
+function codePointLength(text: string): number {
+  // Only the rare long word needs counting by code points.
+  if (text.length <= MAX_LISTED_WORD_LENGTH) return text.length;
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+}

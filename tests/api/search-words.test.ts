@@ -1,0 +1,183 @@
+// A search finds exactly the transcripts whose stored text holds the folded query, whichever way
+// the database finds them. On PostgreSQL that is the word index (word-index.ts), which must not
+// lose a match however the query cuts across words and separators; on SQLite the FTS5 index. Both
+// are checked here against the definition itself: the stored text contains the query.
+import { readFileSync } from "node:fs";
+import * as listRoute from "@/app/api/transcripts/route";
+import { isPostgres } from "@/lib/server/db";
+import { countMatchingSql, matchingKeysSql, type TranscriptFilter } from "@/lib/server/transcripts/search-sql";
+import { sql } from "@/lib/server/transcripts/sql";
+import { storeQuery } from "@/lib/server/transcripts/store-connection";
+import { matchWords } from "@/lib/server/transcripts/word-index";
+import { MAX_LISTED_WORD_LENGTH, SEPARATOR_SQL_CLASS, wordsOf } from "@/lib/transcripts/search-words";
+import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
+import { call } from "../helpers/api-client";
+import { signedInUser } from "../helpers/users";
+import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
+
+const RANGE = { startTime: "2025-05-01T00:00:00.000Z", endTime: "2025-05-31T23:59:59.999Z" };
+
+const longWord = `${"ab".repeat(60)}xyz${"cd".repeat(20)}`;
+
+const bot = (id: string, day: number, ...turns: string[]): TestTranscript => ({
+  id,
+  createdAt: `2025-05-${String(day).padStart(2, "0")}T10:00:00.000Z`,
+  turns,
+});
+
+const transcripts: TestTranscript[] = [
+  bot("shipped", 2, "user: Where is my order?", "Your order NW-12 shipped on Monday."),
+  bot("delayed", 3, "user: order nw-123", "Order nw-123 is delayed."),
+  bot("reference", 4, "Reference: https://shop.example/returns?id=123456&x=y"),
+  bot("non-ascii", 5, "user: Größe «grün» 日本語…ok", "Café au lait 😀😀 served"),
+  bot("long-word", 6, `token ${longWord} end`),
+  bot("refunds", 7, "user: refund please", "Refunds are refunded in 5 days"),
+  bot("dotted", 8, "Steps a-b-c and version 1.2.3"),
+  bot("surrogate", 9, "A broken\uD83Dword here"),
+  { ...bot("outside", 1, "Your order NW-12 shipped on Monday."), createdAt: "2025-06-01T00:00:00.000Z" },
+];
+
+const queries = [
+  "order",
+  "rder",
+  "orde",
+  "er nw-12",
+  "nw-12",
+  "nw-123",
+  "-12 ",
+  "w-1",
+  "ipped on mon",
+  "on monday.",
+  "monday.",
+  "?id=123456&",
+  "123456",
+  "=123456&x",
+  "://shop.ex",
+  "reference: https",
+  "größe",
+  "«grün»",
+  "ün» 日本",
+  "日本語…ok",
+  "café au",
+  "😀😀",
+  "ab".repeat(10),
+  "babxyzcdc",
+  `token ${longWord.slice(0, 30)}`,
+  `${longWord.slice(-10)} end`,
+  "refund",
+  "efund",
+  "refunds ",
+  "refund please",
+  "a-b",
+  "b-c a",
+  "1.2.3",
+  ".2.",
+  "roken",
+  "word here",
+  "zzz",
+  "nw-99",
+  "orders",
+];
+
+let token: string;
+let storedTexts: { id: string; text: string }[];
+
+async function readStoredTexts() {
+  return storeQuery<{ id: string; text: string }>(sql`
+    SELECT t."id", x."text" FROM "Transcript" t JOIN "TranscriptText" x ON x."sortKey" = t."sortKey"
+    WHERE t."createdAt" BETWEEN ${new Date(RANGE.startTime)} AND ${new Date(RANGE.endTime)} ORDER BY t."sortKey" DESC`);
+}
+
+/** The definition: the transcripts of the range whose stored text contains the folded query, newest first. */
+function expectedIds(query: string): string[] {
+  const folded = normalizeSearchQuery(query)!;
+  return storedTexts.filter((row) => row.text.includes(folded)).map((row) => row.id);
+}
+
+async function filterFor(query: string): Promise<TranscriptFilter> {
+  const search = normalizeSearchQuery(query)!;
+  return {
+    startMs: Date.parse(RANGE.startTime),
+    endMs: Date.parse(RANGE.endTime),
+    search,
+    sessionId: null,
+    words: isPostgres() ? await matchWords(search) : null,
+  };
+}
+
+beforeAll(async () => {
+  token = (await signedInUser()).token;
+  await storeTranscripts(transcripts);
+  storedTexts = await readStoredTexts();
+});
+
+describe("search over words and separators", () => {
+  it("stores the texts the queries are checked against", () => {
+    expect(storedTexts.map((row) => row.id)).toEqual(["surrogate", "dotted", "refunds", "long-word", "non-ascii", "reference", "delayed", "shipped"]);
+    expect(longWord.length).toBeGreaterThan(MAX_LISTED_WORD_LENGTH);
+  });
+
+  it.each(queries)("finds exactly the texts holding %p through the API", async (query) => {
+    const res = await call(listRoute.GET, "GET", "/api/transcripts", { token, query: { ...RANGE, search: query, limit: "100" } });
+    expect(res.status).toBe(200);
+    const expected = expectedIds(query);
+    expect(res.body.transcripts.map((item: { id: string }) => item.id)).toEqual(expected);
+    expect(res.body.total).toBe(expected.length);
+  });
+
+  it.each(queries)("finds exactly the texts holding %p through the index and by reading the range", async (query) => {
+    const filter = await filterFor(query);
+    const expected = expectedIds(query);
+    for (const scan of ["index", "range"] as const) {
+      const keys = matchingKeysSql(filter, { descending: true, limit: 100, offset: 0, scan });
+      const rows = await storeQuery<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      expect(rows.map((row) => row.id)).toEqual(expected);
+    }
+    const [count] = await storeQuery<{ n: number | bigint | string }>(countMatchingSql(filter));
+    expect(Number(count.n)).toBe(expected.length);
+  });
+
+  it("matches these queries against most of the texts somewhere", () => {
+    // Guards the list above: a query list that finds nothing proves nothing.
+    const notFound = queries.filter((query) => expectedIds(query).length === 0);
+    expect(notFound).toEqual(["zzz", "nw-99", "orders"]);
+  });
+
+  it("narrows every query with a word of three characters or an anchored word through PostgreSQL's word index", async () => {
+    if (!isPostgres()) return expect(await filterFor("order")).toMatchObject({ words: null });
+    for (const query of ["order", "nw-12", "ipped on mon", "-123456?", "«grün»", "😀😀😀", "ab".repeat(10), "roken"]) {
+      expect({ query, words: await matchWords(normalizeSearchQuery(query)!) }).toEqual({ query, words: expect.objectContaining({ idSets: expect.any(Array) }) });
+    }
+    // Too short, or only separators: nothing to look up.
+    expect(await matchWords("or")).toBeNull();
+    expect(await matchWords("?!-")).toBeNull();
+  });
+
+  it("follows a transcript whose text changes", async () => {
+    await storeTranscripts([bot("shipped", 2, "user: Where is my parcel?", "Your parcel PX-77 arrives on Friday.")]);
+    storedTexts = await readStoredTexts();
+    for (const query of ["nw-12", "px-77", "arrives on fri", "parcel"]) {
+      const filter = await filterFor(query);
+      const keys = matchingKeysSql(filter, { descending: true, limit: 100, offset: 0, scan: "index" });
+      const rows = await storeQuery<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      expect({ query, ids: rows.map((row) => row.id) }).toEqual({ query, ids: expectedIds(query) });
+    }
+    expect(expectedIds("px-77")).toEqual(["shipped"]);
+    expect(expectedIds("nw-12")).toEqual(["delayed"]);
+  });
+
+  it("splits words in SQL as the store does in JavaScript, as the migration that listed the stored texts' words did", async () => {
+    const migration = readFileSync("prisma/postgres/migrations/20261123232500_search_word_index/migration.sql", "utf8");
+    expect(migration.split(`'${SEPARATOR_SQL_CLASS}+'`)).toHaveLength(3);
+    if (!isPostgres()) return;
+    const rows = await storeQuery<{ text: string; words: string[] }>(sql`
+      SELECT x."text", ARRAY(SELECT DISTINCT w FROM regexp_split_to_table(x."text", ${`${SEPARATOR_SQL_CLASS}+`}) AS w WHERE w <> '' ORDER BY 1) AS "words"
+      FROM "TranscriptText" x`);
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) {
+      const { words, hasLongWord } = wordsOf(row.text);
+      const long = hasLongWord ? row.words.filter((word) => [...word].length > MAX_LISTED_WORD_LENGTH) : [];
+      expect(row.words.filter((word) => !long.includes(word)).sort()).toEqual([...words].sort());
+    }
+  });
+});

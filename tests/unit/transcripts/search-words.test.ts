@@ -1,0 +1,57 @@
+/** @jest-environment node */
+import { MAX_LISTED_WORD_LENGTH, queryWords, wordsOf } from "@/lib/transcripts/search-words";
+
+describe("words of a search text", () => {
+  it("splits at every ASCII character that is neither a letter nor a digit", () => {
+    expect(wordsOf("order nw-12 shipped!\nsee https://shop.example/a_b?x=1").words).toEqual(["order", "nw", "12", "shipped", "see", "https", "shop", "example", "a", "b", "x", "1"]);
+  });
+
+  it("keeps non-ASCII characters inside words, punctuation included", () => {
+    expect(wordsOf("größe «grün» 日本語…ok").words).toEqual(["größe", "«grün»", "日本語…ok"]);
+  });
+
+  it("lists each word once", () => {
+    expect(wordsOf("a b a b a").words).toEqual(["a", "b"]);
+  });
+
+  it("has no words in empty or separator-only text", () => {
+    expect(wordsOf("")).toEqual({ words: [], hasLongWord: false });
+    expect(wordsOf(" -- ?! ")).toEqual({ words: [], hasLongWord: false });
+  });
+
+  it("marks a text holding a word over the listed length instead of listing the word", () => {
+    const atLimit = "x".repeat(MAX_LISTED_WORD_LENGTH);
+    expect(wordsOf(`${atLimit} y`)).toEqual({ words: [atLimit, "y"], hasLongWord: false });
+    expect(wordsOf(`${atLimit}x y`)).toEqual({ words: ["y"], hasLongWord: true });
+  });
+
+  it("measures a word's length in characters, not UTF-16 units", () => {
+    const emoji = "😀".repeat(MAX_LISTED_WORD_LENGTH);
+    expect(wordsOf(emoji)).toEqual({ words: [emoji], hasLongWord: false });
+    expect(wordsOf(`${emoji}😀`).hasLongWord).toBe(true);
+  });
+});
+
+describe("words of a query", () => {
+  it("is one unanchored word when the query has no separator", () => {
+    expect(queryWords("refund")).toEqual([{ word: "refund", anchoredStart: false, anchoredEnd: false }]);
+  });
+
+  it("anchors each word at the separators beside it", () => {
+    expect(queryWords("er nw-12")).toEqual([
+      { word: "er", anchoredStart: false, anchoredEnd: true },
+      { word: "nw", anchoredStart: true, anchoredEnd: true },
+      { word: "12", anchoredStart: true, anchoredEnd: false },
+    ]);
+  });
+
+  it("anchors a word that a separator ends or starts the query beside", () => {
+    expect(queryWords("-123456?")).toEqual([{ word: "123456", anchoredStart: true, anchoredEnd: true }]);
+    expect(queryWords("order ")).toEqual([{ word: "order", anchoredStart: false, anchoredEnd: true }]);
+    expect(queryWords(" order")).toEqual([{ word: "order", anchoredStart: true, anchoredEnd: false }]);
+  });
+
+  it("has no words when the query is only separators", () => {
+    expect(queryWords("?!-")).toEqual([]);
+  });
+});
