@@ -51,6 +51,15 @@ describe("search totals", () => {
     expect(await total("refund")).toBe(7);
   });
 
+  it("include a transcript added to an hour counted before on a partly covered day", async () => {
+    // The ends of the range are counted by the hour: 12:00-23:59 on the 1st, 00:00-05:59 on the 20th.
+    expect(await total("refund")).toBe(7);
+    await storeTranscripts([refund("edge-start-new", "2025-03-01T18:30:00.000Z"), refund("edge-end-new", "2025-03-20T05:59:59.000Z")]);
+    expect(await total("refund")).toBe(9);
+    await db.transcript.deleteMany({ where: { id: { in: ["edge-start-new", "edge-end-new"] } } });
+    expect(await total("refund")).toBe(7);
+  });
+
   it("follow a transcript whose text changes", async () => {
     await storeTranscripts([other("d03", onDay(3, 10))]);
     expect(await total("refund")).toBe(6);

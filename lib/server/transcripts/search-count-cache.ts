@@ -1,9 +1,9 @@
 import "server-only";
 import { storeQuery } from "./store-connection";
-import { countMatchingPerDaySql, countMatchingSql, type TranscriptFilter } from "./search-sql";
+import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
 import { int, sql, toNumber } from "./sql";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
-import { DAY_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
+import { DAY_MS, HOUR_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
 
 // The exact total of a search without reading every text of the range again. A common word over 30
 // days matches in hundreds of thousands of texts, and counting them (on PostgreSQL, reading their
@@ -12,10 +12,11 @@ import { DAY_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
 // results, refetches and exports ask for the same total again and again. So the matches of each
 // whole UTC day are counted once per (query, day) and reused while the day keeps its version
 // (TranscriptDayVersion: triggers give a day a new random version whenever a search text of that
-// day is written or deleted). The partly covered days at the two ends of the range, and days
-// written since, are counted afresh.
+// day is written or deleted). The partly covered days at the two ends of the range are counted the
+// same way by the hour (under their day's version), so that only the partly covered hours at the
+// very ends, and days written since, are counted afresh.
 
-/** Entries kept per process (least recently used go first): a day of one query is about 100 bytes. */
+/** Entries kept per process (least recently used go first): a day or hour of one query is about 100 bytes. */
 const MAX_ENTRIES = 50_000;
 
 interface CachedCount {
@@ -31,10 +32,14 @@ const UNWRITTEN = "0";
 
 /** How many transcripts in the filter's range match its search (filter.search must be set). */
 export async function countSearchMatches(filter: TranscriptFilter): Promise<number> {
-  const coverage = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
+  const days = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
   let total = 0;
-  if (coverage.whole) total += await countWholeDays(filter, coverage.whole.first, coverage.whole.last);
-  for (const piece of coverage.partial) total += await countMatchesNow({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
+  if (days.whole) total += await countWholeBuckets(filter, DAY_MS, days.whole.first, days.whole.last);
+  for (const day of days.partial) {
+    const hours = rangeCoverage(day.fromMs, day.toMs, HOUR_MS);
+    if (hours.whole) total += await countWholeBuckets(filter, HOUR_MS, hours.whole.first, hours.whole.last);
+    for (const piece of hours.partial) total += await countMatchesNow({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
+  }
   return total;
 }
 
@@ -44,35 +49,38 @@ export async function countMatchesNow(filter: TranscriptFilter): Promise<number>
   return toNumber(rows[0]?.n);
 }
 
-async function countWholeDays(filter: TranscriptFilter, firstDay: number, lastDay: number): Promise<number> {
-  // The versions are read before any day is counted: a write committed in between leaves a count
+/** The matches of whole UTC days or hours (`bucketMs`) first to last, cached under their day's version. */
+async function countWholeBuckets(filter: TranscriptFilter, bucketMs: number, first: number, last: number): Promise<number> {
+  const dayOf = (bucket: number) => Math.floor((bucket * bucketMs) / DAY_MS);
+  // The versions are read before any bucket is counted: a write committed in between leaves a count
   // newer than the version it is kept under, which only costs a recount; never the reverse.
   const versionRows = await storeQuery<{ day: unknown; version: unknown }>(
-    sql`SELECT "day", "version" FROM "TranscriptDayVersion" WHERE "day" BETWEEN ${int(firstDay)} AND ${int(lastDay)}`,
+    sql`SELECT "day", "version" FROM "TranscriptDayVersion" WHERE "day" BETWEEN ${int(dayOf(first))} AND ${int(dayOf(last))}`,
   );
   const versions = new Map(versionRows.map((row) => [toNumber(row.day), String(row.version)]));
-  const scope = `${resolveDatabaseUrl()}\n${filter.search}\n`;
+  const versionOf = (bucket: number) => versions.get(dayOf(bucket)) ?? UNWRITTEN;
+  const scope = `${resolveDatabaseUrl()}\n${filter.search}\n${bucketMs}:`;
 
   let total = 0;
   const stale: number[] = [];
-  for (let day = firstDay; day <= lastDay; day += 1) {
-    const key = scope + day;
+  for (let bucket = first; bucket <= last; bucket += 1) {
+    const key = scope + bucket;
     const cached = cache.get(key);
-    if (cached && cached.version === (versions.get(day) ?? UNWRITTEN)) {
+    if (cached && cached.version === versionOf(bucket)) {
       remember(key, cached);
       total += cached.count;
     } else {
-      stale.push(day);
+      stale.push(bucket);
     }
   }
   for (const run of consecutiveRuns(stale)) {
-    const rows = await storeQuery<{ day: unknown; n: unknown }>(
-      countMatchingPerDaySql({ ...filter, startMs: run.first * DAY_MS, endMs: (run.last + 1) * DAY_MS - 1 }),
+    const rows = await storeQuery<{ bucket: unknown; n: unknown }>(
+      countMatchingPerBucketSql({ ...filter, startMs: run.first * bucketMs, endMs: (run.last + 1) * bucketMs - 1 }, bucketMs),
     );
-    const counts = new Map(rows.map((row) => [toNumber(row.day), toNumber(row.n)]));
-    for (let day = run.first; day <= run.last; day += 1) {
-      const count = counts.get(day) ?? 0;
-      remember(scope + day, { version: versions.get(day) ?? UNWRITTEN, count });
+    const counts = new Map(rows.map((row) => [toNumber(row.bucket), toNumber(row.n)]));
+    for (let bucket = run.first; bucket <= run.last; bucket += 1) {
+      const count = counts.get(bucket) ?? 0;
+      remember(scope + bucket, { version: versionOf(bucket), count });
       total += count;
     }
   }
@@ -86,7 +94,7 @@ function remember(key: string, entry: CachedCount): void {
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
 }
 
-/** Ascending day numbers grouped into runs of consecutive days. */
+/** Ascending bucket numbers grouped into runs of consecutive buckets. */
 function consecutiveRuns(days: readonly number[]): { first: number; last: number }[] {
   const runs: { first: number; last: number }[] = [];
   for (const day of days) {

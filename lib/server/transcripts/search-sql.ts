@@ -1,7 +1,7 @@
 import "server-only";
 import { isPostgres } from "../db";
 import { int, sql, type Sql } from "./sql";
-import { DAY_KEYS, sortKeyRange } from "@/lib/transcripts/sort-key";
+import { SORT_KEY_SPREAD, sortKeyRange } from "@/lib/transcripts/sort-key";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 import { wordMatchCondition, type WordMatch } from "./word-index";
 
@@ -78,10 +78,13 @@ export function countMatchingSql(filter: TranscriptFilter): Sql {
   return sql`SELECT count(*) AS "n" ${keySource(filter, "index").from}`;
 }
 
-/** SELECT "day", count(*) AS "n" of the matching transcripts per UTC day (day = floor(sortKey / DAY_KEYS)). */
-export function countMatchingPerDaySql(filter: TranscriptFilter): Sql {
+/**
+ * SELECT "bucket", count(*) AS "n" of the matching transcripts per UTC bucket of `bucketMs` (a day
+ * or an hour: bucket = floor(createdAt / bucketMs) = floor(sortKey / (bucketMs * SORT_KEY_SPREAD))).
+ */
+export function countMatchingPerBucketSql(filter: TranscriptFilter, bucketMs: number): Sql {
   const { key, from } = keySource(filter, "index");
-  return sql`SELECT ${key} / ${int(DAY_KEYS)} AS "day", count(*) AS "n" ${from} GROUP BY 1`;
+  return sql`SELECT ${key} / ${int(bucketMs * SORT_KEY_SPREAD)} AS "bucket", count(*) AS "n" ${from} GROUP BY 1`;
 }
 
 /** An FTS5 phrase: the whole query as one quoted string, inner quotes doubled, no operators. */
