@@ -8,7 +8,7 @@ import { isPostgres } from "@/lib/server/db";
 import { countMatchingSql, matchingKeysSql, type TranscriptFilter } from "@/lib/server/transcripts/search-sql";
 import { sql } from "@/lib/server/transcripts/sql";
 import { storeQuery } from "@/lib/server/transcripts/store-connection";
-import { matchWords } from "@/lib/server/transcripts/word-index";
+import { estimatedShareOfTexts, matchWords } from "@/lib/server/transcripts/word-index";
 import { MAX_LISTED_WORD_LENGTH, SEPARATOR_SQL_CLASS, wordsOf } from "@/lib/transcripts/search-words";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { call } from "../helpers/api-client";
@@ -35,6 +35,8 @@ const transcripts: TestTranscript[] = [
   bot("dotted", 8, "Steps a-b-c and version 1.2.3"),
   bot("surrogate", 9, "A broken\uD83Dword here"),
   { ...bot("outside", 1, "Your order NW-12 shipped on Monday."), createdAt: "2025-06-01T00:00:00.000Z" },
+  // Texts that no query below matches, so that each word above is as rare as a word can be.
+  ...Array.from({ length: 200 }, (_, index) => bot(`filler-${index}`, 1 + (index % 30), "user: hello there", "How can I help?")),
 ];
 
 const queries = [
@@ -108,12 +110,15 @@ async function filterFor(query: string): Promise<TranscriptFilter> {
 beforeAll(async () => {
   token = (await signedInUser()).token;
   await storeTranscripts(transcripts);
+  // Statistics as a real table has them: the counts of a month choose their plan from the share of
+  // texts the planner expects to match (search-count-cache.ts).
+  if (isPostgres()) await storeQuery(sql`ANALYZE "TranscriptText"`);
   storedTexts = await readStoredTexts();
 });
 
 describe("search over words and separators", () => {
   it("stores the texts the queries are checked against", () => {
-    expect(storedTexts.map((row) => row.id)).toEqual(["surrogate", "dotted", "refunds", "long-word", "non-ascii", "reference", "delayed", "shipped"]);
+    expect(storedTexts.filter((row) => !row.id.startsWith("filler-")).map((row) => row.id)).toEqual(["surrogate", "dotted", "refunds", "long-word", "non-ascii", "reference", "delayed", "shipped"]);
     expect(longWord.length).toBeGreaterThan(MAX_LISTED_WORD_LENGTH);
   });
 
@@ -148,6 +153,9 @@ describe("search over words and separators", () => {
     for (const query of ["order", "nw-12", "ipped on mon", "-123456?", "«grün»", "😀😀😀", "ab".repeat(10), "roken"]) {
       expect({ query, words: await matchWords(normalizeSearchQuery(query)!) }).toEqual({ query, words: expect.objectContaining({ idSets: expect.any(Array) }) });
     }
+    // A rare word is counted through the index with the plan forced; one in most texts is left to the planner.
+    expect(await estimatedShareOfTexts((await matchWords("«grün»"))!)).toBeLessThan(0.15);
+    expect(await estimatedShareOfTexts((await matchWords("hello"))!)).toBeGreaterThan(0.15);
     // Too short, or only separators: nothing to look up.
     expect(await matchWords("or")).toBeNull();
     expect(await matchWords("?!-")).toBeNull();

@@ -60,6 +60,20 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/**
+ * The planner's estimate of the share of all texts holding a match's words (from the column's
+ * statistics of its most common elements: close for common words, small for rare ones).
+ */
+export async function estimatedShareOfTexts(match: WordMatch): Promise<number> {
+  const holds = join(
+    match.idSets.map((ids) => sql`"words" && ${ids}::integer[]`),
+    " AND ",
+  );
+  const [plan] = await storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holds}`);
+  const [all] = await storeQuery<{ reltuples: number }>(sql`SELECT reltuples FROM pg_class WHERE oid = '"TranscriptText"'::regclass`);
+  return all.reltuples > 0 ? Math.min(1, plan["QUERY PLAN"][0].Plan["Plan Rows"] / all.reltuples) : 1;
+}
+
 /** The condition on TranscriptText (columns "words" and "text") for the texts a match finds. */
 export function wordMatchCondition(match: WordMatch, query: string): Sql {
   const holds = join(
