@@ -1,7 +1,7 @@
 import "server-only";
 import { storeQuery, storeTransaction } from "./store-connection";
 import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
-import { int, sql, toNumber } from "./sql";
+import { int, join, sql, toNumber } from "./sql";
 import { estimatedShareOfTexts } from "./word-index";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import { DAY_MS, HOUR_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
@@ -31,15 +31,30 @@ const cache = (globalForCache.searchDayCounts ??= new Map());
 /** A day never written since the versions began has no row: it is version "0". */
 const UNWRITTEN = "0";
 
-/** How many transcripts in the filter's range match its search (filter.search must be set). */
+/**
+ * How many transcripts in the filter's range match its search (filter.search must be set). A
+ * search seen before costs two reads: the day versions, and one count of the partial hours at the
+ * ends (each read waits its turn behind every other request's on SQLite's synchronous driver, so
+ * their number, not their size, sets a search's latency under load).
+ */
 export async function countSearchMatches(filter: TranscriptFilter): Promise<number> {
   const days = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
-  let total = 0;
-  if (days.whole) total += await countWholeBuckets(filter, DAY_MS, days.whole.first, days.whole.last);
+  const wholeBuckets: WholeBuckets[] = [];
+  const partialHours: TranscriptFilter[] = [];
+  if (days.whole) wholeBuckets.push({ bucketMs: DAY_MS, ...days.whole });
   for (const day of days.partial) {
     const hours = rangeCoverage(day.fromMs, day.toMs, HOUR_MS);
-    if (hours.whole) total += await countWholeBuckets(filter, HOUR_MS, hours.whole.first, hours.whole.last);
-    for (const piece of hours.partial) total += await countMatchesNow({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
+    if (hours.whole) wholeBuckets.push({ bucketMs: HOUR_MS, ...hours.whole });
+    for (const piece of hours.partial) partialHours.push({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
+  }
+  // The versions are read before any bucket is counted: a write committed in between leaves a count
+  // newer than the version it is kept under, which only costs a recount; never the reverse.
+  const versions = wholeBuckets.length > 0 ? await dayVersions(filter.startMs, filter.endMs) : new Map<number, string>();
+  let total = 0;
+  for (const buckets of wholeBuckets) total += await countWholeBuckets(filter, buckets, versions);
+  if (partialHours.length > 0) {
+    const rows = await storeQuery<{ n: unknown }>(sql`SELECT ${join(partialHours.map((piece) => sql`(${countMatchingSql(piece)})`), " + ")} AS "n"`);
+    total += toNumber(rows[0]?.n);
   }
   return total;
 }
@@ -50,16 +65,24 @@ export async function countMatchesNow(filter: TranscriptFilter): Promise<number>
   return toNumber(rows[0]?.n);
 }
 
-/** The matches of whole UTC days or hours (`bucketMs`) first to last, cached under their day's version. */
-async function countWholeBuckets(filter: TranscriptFilter, bucketMs: number, first: number, last: number): Promise<number> {
-  const dayOf = (bucket: number) => Math.floor((bucket * bucketMs) / DAY_MS);
-  // The versions are read before any bucket is counted: a write committed in between leaves a count
-  // newer than the version it is kept under, which only costs a recount; never the reverse.
-  const versionRows = await storeQuery<{ day: unknown; version: unknown }>(
-    sql`SELECT "day", "version" FROM "TranscriptDayVersion" WHERE "day" BETWEEN ${int(dayOf(first))} AND ${int(dayOf(last))}`,
+interface WholeBuckets {
+  /** A UTC day or hour. */
+  bucketMs: number;
+  first: number;
+  last: number;
+}
+
+/** The version of each day of the range that has one (UNWRITTEN otherwise). */
+async function dayVersions(startMs: number, endMs: number): Promise<Map<number, string>> {
+  const rows = await storeQuery<{ day: unknown; version: unknown }>(
+    sql`SELECT "day", "version" FROM "TranscriptDayVersion" WHERE "day" BETWEEN ${int(Math.floor(startMs / DAY_MS))} AND ${int(Math.floor(endMs / DAY_MS))}`,
   );
-  const versions = new Map(versionRows.map((row) => [toNumber(row.day), String(row.version)]));
-  const versionOf = (bucket: number) => versions.get(dayOf(bucket)) ?? UNWRITTEN;
+  return new Map(rows.map((row) => [toNumber(row.day), String(row.version)]));
+}
+
+/** The matches of whole UTC days or hours, cached under their day's version. */
+async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, last }: WholeBuckets, versions: Map<number, string>): Promise<number> {
+  const versionOf = (bucket: number) => versions.get(Math.floor((bucket * bucketMs) / DAY_MS)) ?? UNWRITTEN;
   const scope = `${resolveDatabaseUrl()}\n${filter.search}\n${bucketMs}:`;
 
   let total = 0;
