@@ -1,3 +1,5 @@
+import { characterLength } from "./search-text";
+
 // The words of a search text, for PostgreSQL's word index (lib/server/transcripts/word-index.ts).
 // A word is a maximal run of characters other than the separators: every ASCII character that is
 // not a letter or a digit. Everything else, non-ASCII included, belongs to words, so the split is
@@ -24,7 +26,8 @@ export function wordsOf(text: string): { words: string[]; hasLongWord: boolean }
   const words = new Set<string>();
   let hasLongWord = false;
   for (const [word] of text.matchAll(WORD)) {
-    if (codePointLength(word) > MAX_LISTED_WORD_LENGTH) hasLongWord = true;
+    // UTF-16 length bounds the length in characters: only the rare long word needs counting.
+    if (word.length > MAX_LISTED_WORD_LENGTH && characterLength(word) > MAX_LISTED_WORD_LENGTH) hasLongWord = true;
     else words.add(word);
   }
   return { words: [...words], hasLongWord };
@@ -45,12 +48,4 @@ export function queryWords(query: string): QueryWord[] {
     anchoredStart: match.index > 0,
     anchoredEnd: match.index + match[0].length < query.length,
   }));
-}
-
-function codePointLength(text: string): number {
-  // Only the rare long word needs counting by code points.
-  if (text.length <= MAX_LISTED_WORD_LENGTH) return text.length;
-  let length = 0;
-  for (const _ of text) length += 1;
-  return length;
 }

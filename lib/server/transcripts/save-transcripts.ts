@@ -75,23 +75,18 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
   // previous one, which made a newest-first export import at half the speed of an oldest-first one.
   texts.sort((a, b) => a.sortKey - b.sortKey);
-  if (!tx.isPostgres) {
-    for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
-      const rows = texts.slice(start, start + TEXT_BATCH_SIZE).map((row) => sql`(${int(row.sortKey)}, ${row.text})`);
-      await tx.execute(sql`
-        INSERT INTO "TranscriptText" ("sortKey", "text") VALUES ${join(rows)}
-        ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text" WHERE "TranscriptText"."text" IS NOT excluded."text"`);
-    }
-    return;
-  }
-  // PostgreSQL indexes the ids of each text's words (word-index.ts).
-  const wordIds = await wordIdsOfTexts(tx, texts.map((row) => row.text));
+  // PostgreSQL also stores the ids of each text's words (word-index.ts).
+  const wordIds = tx.isPostgres ? await wordIdsOfTexts(tx, texts.map((row) => row.text)) : null;
+  const columns = wordIds ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
+  const updated = wordIds ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
+  const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
-    const rows = texts.slice(start, start + TEXT_BATCH_SIZE).map((row, index) => sql`(${int(row.sortKey)}, ${row.text}, ${wordIds[start + index]}::integer[])`);
+    const rows = texts
+      .slice(start, start + TEXT_BATCH_SIZE)
+      .map((row, index) => (wordIds ? sql`(${int(row.sortKey)}, ${row.text}, ${wordIds[start + index]}::integer[])` : sql`(${int(row.sortKey)}, ${row.text})`));
     await tx.execute(sql`
-      INSERT INTO "TranscriptText" ("sortKey", "text", "words") VALUES ${join(rows)}
-      ON CONFLICT ("sortKey") DO UPDATE SET "text" = excluded."text", "words" = excluded."words"
-      WHERE "TranscriptText"."text" IS DISTINCT FROM excluded."text"`);
+      INSERT INTO "TranscriptText" (${columns}) VALUES ${join(rows)}
+      ON CONFLICT ("sortKey") DO UPDATE SET ${updated} WHERE "TranscriptText"."text" ${differs} excluded."text"`);
   }
 }
 

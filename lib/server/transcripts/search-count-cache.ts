@@ -144,12 +144,12 @@ function remember(key: string, entry: CachedCount): void {
 }
 
 /** Ascending bucket numbers grouped into runs of consecutive buckets. */
-function consecutiveRuns(days: readonly number[]): { first: number; last: number }[] {
+function consecutiveRuns(buckets: readonly number[]): { first: number; last: number }[] {
   const runs: { first: number; last: number }[] = [];
-  for (const day of days) {
+  for (const bucket of buckets) {
     const current = runs.at(-1);
-    if (current && current.last === day - 1) current.last = day;
-    else runs.push({ first: day, last: day });
+    if (current && current.last === bucket - 1) current.last = bucket;
+    else runs.push({ first: bucket, last: bucket });
   }
   return runs;
 }

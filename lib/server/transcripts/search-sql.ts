@@ -15,7 +15,8 @@ import { wordMatchCondition, type WordMatch } from "./word-index";
 //
 // On PostgreSQL a page of results reads the range in key order when the matches are dense enough
 // that walking to the page passes few texts, and uses the word index otherwise (list-transcripts.ts).
-// Counts always use the word index when it narrows the search.
+// Counts give the planner the word index's condition whenever it narrows the search, and force
+// its use for sparse words over longer ranges (search-count-cache.ts).
 
 export interface TranscriptFilter {
   startMs: number;

@@ -65,23 +65,23 @@ function escapeLike(text: string): string {
  * statistics of its most common elements: close for common words, small for rare ones).
  */
 export async function estimatedShareOfTexts(match: WordMatch): Promise<number> {
-  const holds = join(
-    match.idSets.map((ids) => sql`"words" && ${ids}::integer[]`),
-    " AND ",
-  );
-  const [plan] = await storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holds}`);
+  const [plan] = await storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holdsWords(match)}`);
   const [all] = await storeQuery<{ reltuples: number }>(sql`SELECT reltuples FROM pg_class WHERE oid = '"TranscriptText"'::regclass`);
   return all.reltuples > 0 ? Math.min(1, plan["QUERY PLAN"][0].Plan["Plan Rows"] / all.reltuples) : 1;
 }
 
 /** The condition on TranscriptText (columns "words" and "text") for the texts a match finds. */
 export function wordMatchCondition(match: WordMatch, query: string): Sql {
-  const holds = join(
+  const tested = match.exact ? sql`(NOT ("words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos("text", ${query}) > 0)` : sql`strpos("text", ${query}) > 0`;
+  return sql`${holdsWords(match)} AND ${tested}`;
+}
+
+/** The texts holding, for every query word, one of the listed words that can hold it. */
+function holdsWords(match: WordMatch): Sql {
+  return join(
     match.idSets.map((ids) => sql`"words" && ${ids}::integer[]`),
     " AND ",
   );
-  const tested = match.exact ? sql`(NOT ("words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos("text", ${query}) > 0)` : sql`strpos("text", ${query}) > 0`;
-  return sql`${holds} AND ${tested}`;
 }
 
 /**
