@@ -1,8 +1,8 @@
 import "server-only";
-import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { Sql } from "./sql";
+import { sqliteReaders } from "./sqlite-readers";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
 
 // The transcript store's own connection to DATABASE_URL, straight through the driver Prisma's
@@ -92,15 +92,18 @@ function sqliteValue(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
 /**
- * Two connections to the file: transactions (and other writes) go through one, reads through the
- * other. A transaction awaits between its statements, so a read on the same connection could see
- * its uncommitted half; the reader sees the last committed state (WAL).
+ * Transactions (and other writes) go through one connection on this thread, reads through the
+ * connections of worker threads (see sqlite-readers). A transaction awaits between its statements,
+ * so a read on the same connection could see its uncommitted half; the readers see the last
+ * committed state (WAL).
  */
 function sqliteConnection(url: string): StoreConnection {
   const file = url.replace(/^file:/, "");
   const writer = sqliteExecutor(file);
-  const reader = sqliteExecutor(file);
+  const readers = sqliteReaders(file, SQLITE_BUSY_TIMEOUT_MS);
   // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
   // keeps this process's writes from interleaving on the writer connection.
   let queue: Promise<unknown> = Promise.resolve();
@@ -112,7 +115,7 @@ function sqliteConnection(url: string): StoreConnection {
   return {
     url,
     isPostgres: false,
-    query: (statement) => reader.query(statement),
+    query: async <Row>(statement: Sql) => (await readers.query(statement.sql, statement.values.map(sqliteValue))) as Row[],
     execute: (statement) => serialised(() => writer.execute(statement)),
     transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
       return serialised(async () => {
@@ -131,13 +134,13 @@ function sqliteConnection(url: string): StoreConnection {
     },
     async close() {
       writer.database.close();
-      reader.database.close();
+      await readers.close();
     },
   };
 }
 
 function sqliteExecutor(file: string): StoreExecutor & { database: Database.Database } {
-  const database = new Database(file, { timeout: 10_000 });
+  const database = new Database(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   // As on PostgreSQL: a transcript's search text follows it when its key changes or it is deleted.
   database.pragma("foreign_keys = ON");
   const statements = new Map<string, Database.Statement>();
@@ -159,10 +162,6 @@ function sqliteExecutor(file: string): StoreExecutor & { database: Database.Data
     database,
     isPostgres: false,
     async query<Row>(statement: Sql) {
-      // better-sqlite3 answers synchronously, so a busy server would run request after request in
-      // one stretch of microtasks and leave new connections waiting to be accepted: a turn of the
-      // event loop before each read lets its I/O (accepts, incoming requests) in.
-      await nextTurnOfEventLoop();
       return run(statement) as Row[];
     },
     async execute(statement: Sql) {

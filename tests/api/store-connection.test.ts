@@ -1,0 +1,50 @@
+// The store's reads leave the server's thread free while the database works: on PostgreSQL the
+// server does the work, on SQLite a worker thread's connection does (sqlite-readers.ts).
+import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
+import { sql } from "@/lib/server/transcripts/sql";
+import { storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
+
+/** A read that keeps the database busy for a while (a million rows counted one by one). */
+const slowCount = sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) SELECT count(*) AS c FROM n`;
+
+describe("store reads", () => {
+  it("let the event loop turn while the database works", async () => {
+    let done = false;
+    const read = storeQuery<{ c: unknown }>(slowCount).finally(() => {
+      done = true;
+    });
+    let turns = 0;
+    while (!done) {
+      await nextTurnOfEventLoop();
+      turns += 1;
+    }
+    expect(Number((await read)[0].c)).toBe(1_000_000);
+    // A read on this thread would let at most one turn pass before it answered.
+    expect(turns).toBeGreaterThan(10);
+  });
+
+  it("answer each of many concurrent reads with its own rows", async () => {
+    const values = Array.from({ length: 60 }, (_, index) => index);
+    const answers = await Promise.all(values.map((value) => storeQuery<{ v: unknown }>(sql`SELECT CAST(${value} AS INTEGER) AS v`)));
+    expect(answers.map((rows) => Number(rows[0].v))).toEqual(values);
+  });
+
+  it("reject a failing read with the driver's message and code, and go on serving", async () => {
+    const failure = await storeQuery(sql`SELECT * FROM "NoSuchTable"`).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: expect.stringMatching(/NoSuchTable/i), code: expect.any(String) });
+    expect(await storeQuery<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
+  });
+
+  it("see a transaction's writes once it has committed, and not before", async () => {
+    await storeTransaction(async (tx) => {
+      await tx.execute(sql`CREATE TABLE "ReadAfterCommit" (id INTEGER PRIMARY KEY)`);
+    });
+    let seenInside: unknown[] = [];
+    await storeTransaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO "ReadAfterCommit" (id) VALUES (1)`);
+      seenInside = await storeQuery(sql`SELECT id FROM "ReadAfterCommit"`);
+    });
+    expect(seenInside).toEqual([]);
+    expect((await storeQuery<{ id: unknown }>(sql`SELECT id FROM "ReadAfterCommit"`)).map((row) => Number(row.id))).toEqual([1]);
+  });
+});
