@@ -254,9 +254,9 @@ interface RunResult {
 }
 
 /**
- * Runs the mix on `clients` connections. Under load the server accepts new connections slowly (the
- * accept queue waits behind the busy ones), so latencies count only from when every client has had
- * a first answer: the warm-up, whose length is reported. Errors count from the start.
+ * Runs the mix on `clients` connections. Every client's first request arrives at once, at a server
+ * whose caches are empty (search totals, the database's pages), so latencies count only from when
+ * every client has had a first answer: the warm-up, whose length is reported. Errors count from the start.
  */
 async function runMix(baseUrl: string, tokens: string[], plan: Plan, options: Options): Promise<RunResult> {
   const next = requestMix(plan);
@@ -493,7 +493,7 @@ function databaseSection(r: DatabaseReport, options: Options): string[] {
   lines.push(`- ${options.clients} clients (signed in as ${USERS} approved users), measured for ${options.seconds} s: ${formatCount(r.total.requests)} requests, ${r.total.perSecond.toFixed(0)} req/s, p99 ${ms(r.total.p99)} ms`);
   lines.push(
     `- Warm-up, not measured: ${r.clientsAnswered === options.clients ? "all" : `**only ${r.clientsAnswered} of**`} ${options.clients} clients had a first answer after ${r.warmUpSeconds.toFixed(1)} s ` +
-      "(a busy server accepts new connections slowly)",
+      "(all first requests at once, on empty caches)",
   );
   lines.push(`- Server memory (RSS of the server process tree): peak ${mb(r.peakRssBytes)}, ${mb(r.endRssBytes)} at the end`);
   lines.push(

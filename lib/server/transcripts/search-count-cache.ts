@@ -2,6 +2,7 @@ import "server-only";
 import { storeQuery, storeTransaction } from "./store-connection";
 import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
 import { int, join, sql, toNumber } from "./sql";
+import { sharedWork } from "./shared-work";
 import { estimatedShareOfTexts } from "./word-index";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import { DAY_MS, HOUR_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
@@ -27,6 +28,7 @@ interface CachedCount {
 
 const globalForCache = globalThis as unknown as { searchDayCounts?: Map<string, CachedCount> };
 const cache = (globalForCache.searchDayCounts ??= new Map());
+const sharedCount = sharedWork<Map<number, number>>();
 
 /** A day never written since the versions began has no row: it is version "0". */
 const UNWRITTEN = "0";
@@ -34,8 +36,8 @@ const UNWRITTEN = "0";
 /**
  * How many transcripts in the filter's range match its search (filter.search must be set). A
  * search seen before costs two reads: the day versions, and one count of the partial hours at the
- * ends (each read waits its turn behind every other request's on SQLite's synchronous driver, so
- * their number, not their size, sets a search's latency under load).
+ * ends (under load each read waits its turn in the database's queue, so their number, not only
+ * their size, sets a search's latency).
  */
 export async function countSearchMatches(filter: TranscriptFilter): Promise<number> {
   const days = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
@@ -98,8 +100,13 @@ async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, la
     }
   }
   for (const run of consecutiveRuns(stale)) {
-    const rows = await countPerBucket({ ...filter, startMs: run.first * bucketMs, endMs: (run.last + 1) * bucketMs - 1 }, bucketMs);
-    const counts = new Map(rows.map((row) => [toNumber(row.bucket), toNumber(row.n)]));
+    const versionsOfRun = Array.from({ length: run.last - run.first + 1 }, (_, index) => versionOf(run.first + index)).join(",");
+    // A burst of requests for a word not counted yet (a dashboard opened by many, a refetch on
+    // every tab) waits for one count of these days instead of each counting them again.
+    const counts = await sharedCount(`${scope}${run.first}-${run.last}@${versionsOfRun}`, async () => {
+      const rows = await countPerBucket({ ...filter, startMs: run.first * bucketMs, endMs: (run.last + 1) * bucketMs - 1 }, bucketMs);
+      return new Map(rows.map((row) => [toNumber(row.bucket), toNumber(row.n)]));
+    });
     for (let bucket = run.first; bucket <= run.last; bucket += 1) {
       const count = counts.get(bucket) ?? 0;
       remember(scope + bucket, { version: versionOf(bucket), count });

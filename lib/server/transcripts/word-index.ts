@@ -65,8 +65,10 @@ function escapeLike(text: string): string {
  * statistics of its most common elements: close for common words, small for rare ones).
  */
 export async function estimatedShareOfTexts(match: WordMatch): Promise<number> {
-  const [plan] = await storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holdsWords(match)}`);
-  const [all] = await storeQuery<{ reltuples: number }>(sql`SELECT reltuples FROM pg_class WHERE oid = '"TranscriptText"'::regclass`);
+  const [[plan], [all]] = await Promise.all([
+    storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holdsWords(match)}`),
+    storeQuery<{ reltuples: number }>(sql`SELECT reltuples FROM pg_class WHERE oid = '"TranscriptText"'::regclass`),
+  ]);
   return all.reltuples > 0 ? Math.min(1, plan["QUERY PLAN"][0].Plan["Plan Rows"] / all.reltuples) : 1;
 }
 
