@@ -2,12 +2,13 @@ import "server-only";
 import { isPostgres } from "../db";
 import { storeQuery } from "./store-connection";
 import { countInRange } from "./count-in-range";
-import { countMatchesNow, countSearchMatches } from "./search-count-cache";
+import { countMatchesNow, searchMatchesOverTime } from "./search-count-cache";
 import { matchingKeysSql, type TextScan, type TranscriptFilter } from "./search-sql";
 import { matchWords } from "./word-index";
 import { sql } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
+import { narrowWalk, type MatchesInStretch } from "@/lib/transcripts/matches-over-time";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import type { ListTranscriptsQuery, TranscriptListResponse } from "@/lib/schemas/transcripts";
 
@@ -25,28 +26,33 @@ export async function listTranscripts(query: ListTranscriptsQuery): Promise<Tran
     // A session's few transcripts are tested directly; only a search of the range needs the index.
     words: search !== null && query.sessionId === null && isPostgres() ? await matchWords(search) : null,
   };
-  const total = await countTranscripts(filter);
+  const { total, stretches } = await countTranscripts(filter);
   const offset = (query.page - 1) * query.limit;
-  const rows = offset < total ? await pageOfTranscripts(filter, offset, query.limit, total) : [];
+  const rows = offset < total ? await pageOfTranscripts(filter, offset, query.limit, total, stretches) : [];
   return { transcripts: rows.map(toListItem), total, totalPages: Math.ceil(total / query.limit) };
 }
 
-async function countTranscripts(filter: TranscriptFilter): Promise<number> {
-  if (filter.sessionId !== null) return countMatchesNow(filter);
-  return filter.search === null ? countInRange(filter.startMs, filter.endMs) : countSearchMatches(filter);
+/** The total, and for a search of the range where in it the matches lie. */
+async function countTranscripts(filter: TranscriptFilter): Promise<{ total: number; stretches: MatchesInStretch[] }> {
+  if (filter.sessionId !== null) return { total: await countMatchesNow(filter), stretches: [] };
+  if (filter.search === null) return { total: await countInRange(filter.startMs, filter.endMs), stretches: [] };
+  const stretches = await searchMatchesOverTime(filter);
+  return { total: stretches.reduce((sum, stretch) => sum + stretch.count, 0), stretches };
 }
 
 /**
  * Rows [offset, offset + limit) of the newest-first order. Past the middle the keys are walked from
- * the oldest end instead, so no page walks more than half the range; only keys are walked (an
- * index-only scan), and the page's rows are then read by key.
+ * the oldest end instead, so no page walks more than half the range, and a search's walk starts in
+ * the day or hour holding the page's first row (from the counts of its total); only keys are
+ * walked (an index-only scan), and the page's rows are then read by key.
  */
-async function pageOfTranscripts(filter: TranscriptFilter, offset: number, limit: number, total: number): Promise<ListRow[]> {
+async function pageOfTranscripts(filter: TranscriptFilter, offset: number, limit: number, total: number, stretches: MatchesInStretch[]): Promise<ListRow[]> {
   const fromOldest = offset > total / 2;
-  const scan = await textScan(filter, fromOldest ? total - offset : offset + limit, total);
-  const keys = fromOldest
-    ? matchingKeysSql(filter, { descending: false, limit: Math.min(limit, total - offset), offset: Math.max(0, total - offset - limit), scan })
-    : matchingKeysSql(filter, { descending: true, limit, offset, scan });
+  const take = fromOldest ? Math.min(limit, total - offset) : limit;
+  const walk = narrowWalk(filter, stretches, fromOldest ? Math.max(0, total - offset - limit) : offset, fromOldest);
+  const walked = { ...filter, startMs: walk.startMs, endMs: walk.endMs };
+  const scan = await textScan(filter, walk.skip + take, total);
+  const keys = matchingKeysSql(walked, { descending: !fromOldest, limit: take, offset: walk.skip, scan });
   return storeQuery<ListRow>(
     sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
   );

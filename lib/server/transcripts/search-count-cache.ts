@@ -1,10 +1,11 @@
 import "server-only";
 import { storeQuery, storeTransaction } from "./store-connection";
 import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
-import { int, join, sql, toNumber } from "./sql";
+import { identifier, int, join, sql, toNumber } from "./sql";
 import { sharedWork } from "./shared-work";
 import { estimatedShareOfTexts } from "./word-index";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
+import type { MatchesInStretch } from "@/lib/transcripts/matches-over-time";
 import { DAY_MS, HOUR_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
 
 // The exact total of a search without reading every text of the range again. A common word over 30
@@ -34,12 +35,13 @@ const sharedCount = sharedWork<Map<number, number>>();
 const UNWRITTEN = "0";
 
 /**
- * How many transcripts in the filter's range match its search (filter.search must be set). A
- * search seen before costs two reads: the day versions, and one count of the partial hours at the
- * ends (under load each read waits its turn in the database's queue, so their number, not only
- * their size, sets a search's latency).
+ * The matches of the filter's search (filter.search must be set) per stretch of its range: whole
+ * UTC days, whole hours of the days at its ends, and the partial hours at its very ends. A search
+ * seen before costs two reads: the day versions, and one count of the partial hours at the ends
+ * (under load each read waits its turn in the database's queue, so their number, not only their
+ * size, sets a search's latency).
  */
-export async function countSearchMatches(filter: TranscriptFilter): Promise<number> {
+export async function searchMatchesOverTime(filter: TranscriptFilter): Promise<MatchesInStretch[]> {
   const days = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
   const wholeBuckets: WholeBuckets[] = [];
   const partialHours: TranscriptFilter[] = [];
@@ -52,13 +54,14 @@ export async function countSearchMatches(filter: TranscriptFilter): Promise<numb
   // The versions are read before any bucket is counted: a write committed in between leaves a count
   // newer than the version it is kept under, which only costs a recount; never the reverse.
   const versions = wholeBuckets.length > 0 ? await dayVersions(filter.startMs, filter.endMs) : new Map<number, string>();
-  let total = 0;
-  for (const buckets of wholeBuckets) total += await countWholeBuckets(filter, buckets, versions);
+  const stretches: MatchesInStretch[] = [];
+  for (const buckets of wholeBuckets) stretches.push(...(await countWholeBuckets(filter, buckets, versions)));
   if (partialHours.length > 0) {
-    const rows = await storeQuery<{ n: unknown }>(sql`SELECT ${join(partialHours.map((piece) => sql`(${countMatchingSql(piece)})`), " + ")} AS "n"`);
-    total += toNumber(rows[0]?.n);
+    const columns = partialHours.map((piece, index) => sql`(${countMatchingSql(piece)}) AS ${identifier(`n${index}`)}`);
+    const [row] = await storeQuery<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`);
+    partialHours.forEach((piece, index) => stretches.push({ fromMs: piece.startMs, toMs: piece.endMs, count: toNumber(row?.[`n${index}`]) }));
   }
-  return total;
+  return stretches;
 }
 
 /** How many transcripts match the filter, counted now (nothing cached). */
@@ -83,18 +86,19 @@ async function dayVersions(startMs: number, endMs: number): Promise<Map<number, 
 }
 
 /** The matches of whole UTC days or hours, cached under their day's version. */
-async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, last }: WholeBuckets, versions: Map<number, string>): Promise<number> {
+async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, last }: WholeBuckets, versions: Map<number, string>): Promise<MatchesInStretch[]> {
   const versionOf = (bucket: number) => versions.get(Math.floor((bucket * bucketMs) / DAY_MS)) ?? UNWRITTEN;
   const scope = `${resolveDatabaseUrl()}\n${filter.search}\n${bucketMs}:`;
 
-  let total = 0;
+  const stretchOf = (bucket: number, count: number): MatchesInStretch => ({ fromMs: bucket * bucketMs, toMs: (bucket + 1) * bucketMs - 1, count });
+  const stretches: MatchesInStretch[] = [];
   const stale: number[] = [];
   for (let bucket = first; bucket <= last; bucket += 1) {
     const key = scope + bucket;
     const cached = cache.get(key);
     if (cached && cached.version === versionOf(bucket)) {
       remember(key, cached);
-      total += cached.count;
+      stretches.push(stretchOf(bucket, cached.count));
     } else {
       stale.push(bucket);
     }
@@ -110,10 +114,10 @@ async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, la
     for (let bucket = run.first; bucket <= run.last; bucket += 1) {
       const count = counts.get(bucket) ?? 0;
       remember(scope + bucket, { version: versionOf(bucket), count });
-      total += count;
+      stretches.push(stretchOf(bucket, count));
     }
   }
-  return total;
+  return stretches;
 }
 
 /**
