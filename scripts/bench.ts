@@ -207,6 +207,10 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     const total = ((await totalRes.json()) as { total: number }).total;
     const middle = (limit: number) => Math.max(1, Math.ceil(Math.ceil(total / limit) / 2));
     const list = (query: string) => `/api/transcripts?${range(30)}&${query}`;
+    // Before anything else asks: the first search of each word counts every day of the range.
+    const firstSearches = await measureFirstRequests({ baseUrl: server.baseUrl, paths: FIRST_SEARCH_WORDS.map((word) => list(`page=1&limit=20&search=${word}`)), headers });
+    scenarios.push({ name: `search, first time for each of ${FIRST_SEARCH_WORDS.length} words (${FIRST_SEARCH_WORDS.join(", ")}), 30 days`, kind: "search", target: TARGETS.search, result: firstSearches });
+    log(`${database}: first searches: p50 ${firstSearches.p50.toFixed(1)} ms, p95 ${firstSearches.p95.toFixed(1)} ms${firstSearches.failures ? `, ${firstSearches.failures} FAILED` : ""}`);
     const plan: (Omit<Scenario, "result" | "loaded"> & { paths: string[] })[] = [];
     const add = (name: string, kind: Scenario["kind"], paths: string[], target?: number) => plan.push({ name, kind, paths, target });
     add("list 30 days, page 1, limit 20", "list", [list("page=1&limit=20")], TARGETS.list);
@@ -217,16 +221,17 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     add('search "refund", 30 days, page 1', "search", [list("page=1&limit=20&search=refund")], TARGETS.search);
     add('search "password", 30 days, page 2', "search", [list("page=2&limit=20&search=password")], TARGETS.search);
     add('search "nw-5" (order numbers), 30 days', "search", [list("page=1&limit=20&search=nw-5")], TARGETS.search);
+    // Deep pages of a word in most texts, spread over the range (each starts its walk in a different day).
+    const orderRes = await fetch(`${server.baseUrl}${list("page=1&limit=20&search=order")}`, { headers });
+    const orderPages = ((await orderRes.json()) as { totalPages: number }).totalPages;
+    const deepOrderPages = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((tenth) => Math.max(1, Math.round((orderPages * tenth) / 10)));
+    add(`search "order", 30 days, pages at every tenth of its ${formatCount(orderPages)}`, "search", deepOrderPages.map((page) => list(`page=${page}&limit=20&search=order`)), TARGETS.search);
     add('search "注文" (2 characters), 30 days', "search", [list("page=1&limit=20&search=%E6%B3%A8%E6%96%87")]);
     add("session filter, 30 days", "list", [list(`page=1&limit=20&sessionId=${encodeURIComponent(facts.sessionId)}`)], TARGETS.list);
     add("detail (500 random ids)", "detail", facts.ids.map((id) => `/api/transcript/${id}`), TARGETS.list);
     for (const days of [7, 30, 90]) {
       add(`analytics ${days} days (America/New_York)`, "analytics", [`/api/analytics?${range(days)}&tz=America%2FNew_York`], days === 90 ? TARGETS.analytics90 : undefined);
     }
-    // Before anything else asks: the first search of each word counts every day of the range.
-    const firstSearches = await measureFirstRequests({ baseUrl: server.baseUrl, paths: FIRST_SEARCH_WORDS.map((word) => list(`page=1&limit=20&search=${word}`)), headers });
-    scenarios.push({ name: `search, first time for each of ${FIRST_SEARCH_WORDS.length} words (${FIRST_SEARCH_WORDS.join(", ")}), 30 days`, kind: "search", target: TARGETS.search, result: firstSearches });
-    log(`${database}: first searches: p50 ${firstSearches.p50.toFixed(1)} ms, p95 ${firstSearches.p95.toFixed(1)} ms${firstSearches.failures ? `, ${firstSearches.failures} FAILED` : ""}`);
     for (const step of plan) {
       const result = await measureLoad({ baseUrl: server.baseUrl, paths: step.paths, headers, connections: 1, durationSeconds: options.seconds });
       const loaded = await measureLoad({ baseUrl: server.baseUrl, paths: step.paths, headers, connections: options.connections, durationSeconds: options.seconds });
