@@ -287,7 +287,11 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
   lines.push(`- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`, "");
   for (const r of reports) {
     lines.push(`## ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} (${r.version})`, "");
-    lines.push(`- Generating ${formatCount(options.transcripts)} transcripts (seed command, generation in a worker thread, same store path as imports): ${r.seedSeconds.toFixed(0)} s, ${formatCount(r.seedRate)}/s ${verdict(r.seedRate, TARGETS.importRate, false)}`);
+    lines.push(
+      Number.isNaN(r.seedSeconds)
+        ? `- Generating ${formatCount(options.transcripts)} transcripts: not run (--skip-seed: the database of an earlier run was measured)`
+        : `- Generating ${formatCount(options.transcripts)} transcripts (seed command, generation in a worker thread, same store path as imports): ${r.seedSeconds.toFixed(0)} s, ${formatCount(r.seedRate)}/s ${verdict(r.seedRate, TARGETS.importRate, false)}`,
+    );
     lines.push(`- Import of ${formatCount(options.importCount)} transcripts into an empty database: ${r.importLine} ${verdict(r.importRate, TARGETS.importRate, false)}`);
     lines.push(`- Database size: ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`);
     lines.push(`- Server peak memory (RSS of the server process tree): ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB ${verdict(r.peakRssBytes / 2 ** 20, TARGETS.memoryMb)}`);
