@@ -10,7 +10,9 @@ export const SEARCH_TEXT_MAX_LENGTH = 200_000;
 export const TRIGRAM_MIN_LENGTH = 3;
 
 export function foldSearchText(text: string): string {
-  return text.replace(/\s+/g, " ").trim().toLowerCase();
+  // A lone UTF-16 surrogate becomes U+FFFD, as PostgreSQL stores it, so that both databases hold
+  // (and index) the same characters.
+  return text.toWellFormed().replace(/\s+/g, " ").trim().toLowerCase();
 }
 
 /** The stored form: each turn's folded text, one turn a line. */

@@ -1,10 +1,11 @@
 import { characterLength } from "./search-text";
 
-// The words of a search text, for PostgreSQL's word index (lib/server/transcripts/word-index.ts).
+// The words of a search text, for the word index (lib/server/transcripts/word-index.ts).
 // A word is a maximal run of characters other than the separators: every ASCII character that is
 // not a letter or a digit. Everything else, non-ASCII included, belongs to words, so the split is
-// the same in JavaScript and in SQL whatever a database's locale (the migration that built the
-// index split the texts already stored with SEPARATOR_SQL_CLASS).
+// the same in JavaScript and in SQL whatever a database's locale (PostgreSQL's migration that built
+// the index split the texts already stored with SEPARATOR_SQL_CLASS; SQLite's FTS5 ascii tokenizer
+// splits exactly here).
 //
 // If a query occurs in a text, each word of the query lies within a word of the text, and it
 // starts (ends) where that word starts (ends) whenever the query has a separator before (after) it.
@@ -14,23 +15,24 @@ export const SEPARATOR_SQL_CLASS = "[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7
 const WORD = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
 
 /**
- * Longer words are not kept in the word list: a text holding one is marked (UNLISTED_WORD_ID) and
- * always tested directly, so that a base64 blob or a long URL cannot bloat the list.
+ * PostgreSQL does not keep longer words in its word list: a text holding one is marked
+ * (UNLISTED_WORD_ID) and always tested directly, so that a base64 blob or a long URL cannot bloat
+ * the list. (SQLite's full-text index holds every word anyway, and its list holds them all too.)
  */
 export const MAX_LISTED_WORD_LENGTH = 100;
 /** The id marking a text that holds a word not in the list (longer than MAX_LISTED_WORD_LENGTH). */
 export const UNLISTED_WORD_ID = 0;
 
-/** The distinct words of a text, and whether it holds one too long to list. */
-export function wordsOf(text: string): { words: string[]; hasLongWord: boolean } {
+/** The distinct words of a text: those PostgreSQL lists, and the longer ones. */
+export function wordsOf(text: string): { words: string[]; longWords: string[] } {
   const words = new Set<string>();
-  let hasLongWord = false;
+  const longWords = new Set<string>();
   for (const [word] of text.matchAll(WORD)) {
     // UTF-16 length bounds the length in characters: only the rare long word needs counting.
-    if (word.length > MAX_LISTED_WORD_LENGTH && characterLength(word) > MAX_LISTED_WORD_LENGTH) hasLongWord = true;
+    if (word.length > MAX_LISTED_WORD_LENGTH && characterLength(word) > MAX_LISTED_WORD_LENGTH) longWords.add(word);
     else words.add(word);
   }
-  return { words: [...words], hasLongWord };
+  return { words: [...words], longWords: [...longWords] };
 }
 
 export interface QueryWord {

@@ -1,13 +1,13 @@
 // A search finds exactly the transcripts whose stored text holds the folded query, whichever way
-// the database finds them. On PostgreSQL that is the word index (word-index.ts), which must not
-// lose a match however the query cuts across words and separators; on SQLite the FTS5 index. Both
-// are checked here against the definition itself: the stored text contains the query.
+// the database finds them: through the word index (word-index.ts), which must not lose a match
+// however the query cuts across words and separators, or by reading the range. Both are checked
+// here, on each database, against the definition itself: the stored text contains the query.
 import { readFileSync } from "node:fs";
 import * as listRoute from "@/app/api/transcripts/route";
 import { isPostgres } from "@/lib/server/db";
 import { countMatchingSql, matchingKeysSql, type TranscriptFilter } from "@/lib/server/transcripts/search-sql";
-import { sql } from "@/lib/server/transcripts/sql";
-import { storeQuery } from "@/lib/server/transcripts/store-connection";
+import { sql, type Sql } from "@/lib/server/transcripts/sql";
+import { storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
 import { estimatedShareOfTexts, matchWords } from "@/lib/server/transcripts/word-index";
 import { MAX_LISTED_WORD_LENGTH, SEPARATOR_SQL_CLASS, wordsOf } from "@/lib/transcripts/search-words";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
@@ -103,7 +103,7 @@ async function filterFor(query: string): Promise<TranscriptFilter> {
     endMs: Date.parse(RANGE.endTime),
     search,
     sessionId: null,
-    words: isPostgres() ? await matchWords(search) : null,
+    words: await matchWords(search),
   };
 }
 
@@ -148,17 +148,23 @@ describe("search over words and separators", () => {
     expect(notFound).toEqual(["zzz", "nw-99", "orders"]);
   });
 
-  it("narrows every query with a word of three characters or an anchored word through PostgreSQL's word index", async () => {
-    if (!isPostgres()) return expect(await filterFor("order")).toMatchObject({ words: null });
+  it("narrows every query with a word of three characters or an anchored word through the word index", async () => {
     for (const query of ["order", "nw-12", "ipped on mon", "-123456?", "«grün»", "😀😀😀", "ab".repeat(10), "roken"]) {
-      expect({ query, words: await matchWords(normalizeSearchQuery(query)!) }).toEqual({ query, words: expect.objectContaining({ idSets: expect.any(Array) }) });
+      expect({ query, words: await matchWords(normalizeSearchQuery(query)!) }).toEqual({ query, words: expect.objectContaining({ sets: expect.any(Array) }) });
+    }
+    // A single word without separators is proven by the words holding it; anything else is tested.
+    expect(await matchWords("refund")).toMatchObject({ exact: true });
+    expect(await matchWords("refund please")).toMatchObject({ exact: false });
+    // Too short, or only separators: nothing to look up.
+    expect(await matchWords("or")).toBeNull();
+    expect(await matchWords("?!-")).toBeNull();
+    if (!isPostgres()) {
+      expect(await matchWords("refund")).toEqual({ sets: [["refund", "refunded", "refunds"]], exact: true });
+      return;
     }
     // A rare word is counted through the index with the plan forced; one in most texts is left to the planner.
     expect(await estimatedShareOfTexts((await matchWords("«grün»"))!)).toBeLessThan(0.15);
     expect(await estimatedShareOfTexts((await matchWords("hello"))!)).toBeGreaterThan(0.15);
-    // Too short, or only separators: nothing to look up.
-    expect(await matchWords("or")).toBeNull();
-    expect(await matchWords("?!-")).toBeNull();
   });
 
   it("follows a transcript whose text changes", async () => {
@@ -183,9 +189,30 @@ describe("search over words and separators", () => {
       FROM "TranscriptText" x`);
     expect(rows.length).toBeGreaterThan(5);
     for (const row of rows) {
-      const { words, hasLongWord } = wordsOf(row.text);
-      const long = hasLongWord ? row.words.filter((word) => [...word].length > MAX_LISTED_WORD_LENGTH) : [];
-      expect(row.words.filter((word) => !long.includes(word)).sort()).toEqual([...words].sort());
+      const { words, longWords } = wordsOf(row.text);
+      expect(row.words.filter((word) => !longWords.includes(word)).sort()).toEqual([...words].sort());
+      expect(longWords.every((word) => [...word].length > MAX_LISTED_WORD_LENGTH)).toBe(true);
     }
+  });
+
+  it("indexes on SQLite exactly the words the store lists in JavaScript", async () => {
+    if (isPostgres()) return;
+    const texts = (await storeQuery<{ text: string }>(sql`SELECT "text" FROM "TranscriptText"`)).map((row) => row.text);
+    const expected = [...new Set(texts.flatMap((text) => Object.values(wordsOf(text)).flat()))];
+    expect(expected).toContain(longWord);
+    // Compared as the bytes SQLite holds: a lone surrogate has no UTF-8 form to compare in JavaScript.
+    const { wanted, indexed, listed } = await storeTransaction(async (tx) => {
+      await tx.execute(sql`CREATE VIRTUAL TABLE temp."TranscriptWordsVocabulary" USING fts5vocab(main, 'TranscriptWords', 'row')`);
+      const hexes = async (statement: Sql) => (await tx.query<{ h: string }>(statement)).map((row) => row.h).sort();
+      const result = {
+        wanted: await hexes(sql`SELECT hex("value") AS "h" FROM json_each(${JSON.stringify(expected)})`),
+        indexed: await hexes(sql`SELECT hex("term") AS "h" FROM temp."TranscriptWordsVocabulary"`),
+        listed: await hexes(sql`SELECT hex("word") AS "h" FROM "SearchWord"`),
+      };
+      await tx.execute(sql`DROP TABLE temp."TranscriptWordsVocabulary"`);
+      return result;
+    });
+    expect(indexed).toEqual(wanted);
+    expect(wanted.filter((word) => !listed.includes(word))).toEqual([]);
   });
 });

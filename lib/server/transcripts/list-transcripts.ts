@@ -24,7 +24,7 @@ export async function listTranscripts(query: ListTranscriptsQuery): Promise<Tran
     search,
     sessionId: query.sessionId,
     // A session's few transcripts are tested directly; only a search of the range needs the index.
-    words: search !== null && query.sessionId === null && isPostgres() ? await matchWords(search) : null,
+    words: search !== null && query.sessionId === null ? await matchWords(search) : null,
   };
   const { total, stretches } = await countTranscripts(filter);
   const offset = (query.page - 1) * query.limit;
@@ -59,13 +59,15 @@ async function pageOfTranscripts(filter: TranscriptFilter, offset: number, limit
 }
 
 /**
- * PostgreSQL: whether a page of search results is found by reading the range in key order (from
- * the nearer end, passing `passed` matches, each text tested) or through the word index, which
- * finds every match of the whole table and then orders them. Dense matches favour the walk: the
- * first pages of a common word are a few dozen texts away.
+ * Whether a page of search results is found by reading the range in key order (from the nearer
+ * end, passing `passed` matches, each text tested) or through the word index. SQLite's index
+ * yields its matches in key order, so it always serves the page. PostgreSQL's finds every match of
+ * the whole table and then orders them: there dense matches favour the walk (the first pages of a
+ * common word are a few dozen texts away).
  */
 async function textScan(filter: TranscriptFilter, passed: number, matches: number): Promise<TextScan> {
   if (filter.words === null) return "range";
+  if (!isPostgres()) return "index";
   const [inRange, inTable] = await Promise.all([countInRange(filter.startMs, filter.endMs), countInRange(EARLIEST_INSTANT_MS, LATEST_INSTANT_MS)]);
   const rangeTexts = (passed * inRange) / matches;
   const indexTexts = matches * (inTable / Math.max(inRange, 1));

@@ -1,6 +1,6 @@
 import "server-only";
 import { storeTransaction, type StoreExecutor } from "./store-connection";
-import { wordIdsOfTexts } from "./word-index";
+import { listWordsOfTexts, wordIdsOfTexts } from "./word-index";
 import { int, join, sql, toNumber } from "./sql";
 import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcripts/sort-key";
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
@@ -75,8 +75,11 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
   // previous one, which made a newest-first export import at half the speed of an oldest-first one.
   texts.sort((a, b) => a.sortKey - b.sortKey);
-  // PostgreSQL also stores the ids of each text's words (word-index.ts).
+  // The word index (word-index.ts): PostgreSQL stores the ids of each text's words with it; SQLite's
+  // full-text index finds the words itself, and its list takes the new ones first (a statement after
+  // the texts would make the index flush its buffer once more).
   const wordIds = tx.isPostgres ? await wordIdsOfTexts(tx, texts.map((row) => row.text)) : null;
+  if (!tx.isPostgres) await listWordsOfTexts(tx, texts.map((row) => row.text));
   const columns = wordIds ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
   const updated = wordIds ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;

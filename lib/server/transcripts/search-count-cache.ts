@@ -1,4 +1,5 @@
 import "server-only";
+import { isPostgres } from "../db";
 import { storeQuery, storeTransaction } from "./store-connection";
 import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
 import { identifier, int, join, sql, toNumber } from "./sql";
@@ -128,13 +129,14 @@ async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, la
  * two, 560-730 ms against 380 ms), but the planner keeps choosing the key order: it takes a
  * text's test for far cheaper than it is. So such counts choose for themselves, from the
  * planner's own estimate of the word's share, and force the index (bitmap scans only) when it wins.
+ * (SQLite's index reads only the range's part of each word's entries: it is always used.)
  */
 const INDEX_FORCED_FROM_MS = 2 * DAY_MS;
 const INDEX_FORCED_BELOW_SHARE = 0.15;
 
 async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> {
   const statement = countMatchingPerBucketSql(filter, bucketMs);
-  if (filter.words === null || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);
+  if (filter.words === null || !isPostgres() || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);
   if ((await estimatedShareOfTexts(filter.words)) >= INDEX_FORCED_BELOW_SHARE) return storeQuery(statement);
   return storeTransaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_indexscan = off`);

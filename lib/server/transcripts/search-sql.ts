@@ -2,16 +2,15 @@ import "server-only";
 import { isPostgres } from "../db";
 import { int, sql, type Sql } from "./sql";
 import { SORT_KEY_SPREAD, sortKeyRange } from "@/lib/transcripts/sort-key";
-import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
-import { wordMatchCondition, type WordMatch } from "./word-index";
+import { ftsWordQuery, wordMatchCondition, type WordMatch } from "./word-index";
 
 // The one place where the two databases' SQL differs: how transcripts matching a search are found.
 // Both match the lower-cased query as a substring of the lower-cased TranscriptText.text (migration
-// transcript_text): SQLite through an FTS5 trigram index whose rowid is the sortKey, PostgreSQL
-// through its word index (word-index.ts: the texts holding words that can hold the query's words,
-// tested with strpos where that does not prove a match). Queries under 3 characters, or made of
-// words that narrow nothing, test the text of each transcript of the range (instr / strpos), with
-// the same meaning.
+// transcript_text), through their word index (word-index.ts: the texts holding words that can hold
+// the query's words, tested with strpos / instr where that does not prove a match): on PostgreSQL
+// a GIN index of each text's word ids, on SQLite the FTS5 table TranscriptWords, whose rowid is
+// the sortKey. Queries under 3 characters, or made of words that narrow nothing, test the text of
+// each transcript of the range (instr / strpos), with the same meaning.
 //
 // On PostgreSQL a page of results reads the range in key order when the matches are dense enough
 // that walking to the page passes few texts, and uses the word index otherwise (list-transcripts.ts).
@@ -24,7 +23,7 @@ export interface TranscriptFilter {
   /** Folded by normalizeSearchQuery; null for no search. */
   search: string | null;
   sessionId: string | null;
-  /** PostgreSQL: what the word index finds for the search; null where it cannot narrow it, and on SQLite. */
+  /** What the word index finds for the search; null where it cannot narrow it. */
   words: WordMatch | null;
 }
 
@@ -35,7 +34,7 @@ interface KeySource {
   from: Sql;
 }
 
-/** How the matches are found on PostgreSQL: through the word index, or by reading the range. */
+/** How the matches are found: through the word index, or by reading the range. */
 export type TextScan = "index" | "range";
 
 function keySource(filter: TranscriptFilter, scan: TextScan): KeySource {
@@ -54,16 +53,17 @@ function keySource(filter: TranscriptFilter, scan: TextScan): KeySource {
   }
   const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
   if (filter.search === null) return { key: sql`"sortKey"`, from: sql`FROM "Transcript" WHERE ${inRange}` };
-  if (pg) {
-    const condition = filter.words !== null && scan === "index" ? wordMatchCondition(filter.words, filter.search) : contains(sql`"text"`, filter.search);
-    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${condition}` };
-  }
-  if (characterLength(filter.search) < TRIGRAM_MIN_LENGTH) {
+  if (filter.words === null || scan === "range") {
     return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
   }
+  if (pg) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${wordMatchCondition(filter.words, filter.search)}` };
+  const match = ftsWordQuery(filter.words);
+  if (match === null) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE 0` };
+  const inIndex = sql`"TranscriptWords" MATCH ${match} AND "TranscriptWords".rowid BETWEEN ${int(low)} AND ${int(high)}`;
+  if (filter.words.exact) return { key: sql`"TranscriptWords".rowid`, from: sql`FROM "TranscriptWords" WHERE ${inIndex}` };
   return {
-    key: sql`rowid`,
-    from: sql`FROM "TranscriptSearch" WHERE "TranscriptSearch" MATCH ${ftsPhrase(filter.search)} AND rowid BETWEEN ${int(low)} AND ${int(high)}`,
+    key: sql`"TranscriptWords".rowid`,
+    from: sql`FROM "TranscriptWords" JOIN "TranscriptText" x ON x."sortKey" = "TranscriptWords".rowid WHERE ${inIndex} AND ${contains(sql`x."text"`, filter.search)}`,
   };
 }
 
@@ -86,9 +86,4 @@ export function countMatchingSql(filter: TranscriptFilter): Sql {
 export function countMatchingPerBucketSql(filter: TranscriptFilter, bucketMs: number): Sql {
   const { key, from } = keySource(filter, "index");
   return sql`SELECT ${key} / ${int(bucketMs * SORT_KEY_SPREAD)} AS "bucket", count(*) AS "n" ${from} GROUP BY 1`;
-}
-
-/** An FTS5 phrase: the whole query as one quoted string, inner quotes doubled, no operators. */
-export function ftsPhrase(query: string): string {
-  return `"${query.replace(/"/g, '""')}"`;
 }

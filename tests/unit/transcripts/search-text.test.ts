@@ -8,6 +8,11 @@ describe("search text", () => {
     expect(normalizeSearchQuery("ÄÖÜ")).toBe("äöü");
   });
 
+  it("replaces a lone UTF-16 surrogate, in stored text and queries alike, and keeps pairs", () => {
+    expect(buildSearchText(["A broken\uD83Dword 😀"])).toBe("a broken\uFFFDword 😀");
+    expect(normalizeSearchQuery("n\uDE00w")).toBe("n\uFFFDw");
+  });
+
   it.each([[undefined], [null], [""], ["   "]])("has no query for %p", (query) => {
     expect(normalizeSearchQuery(query)).toBeNull();
   });

@@ -15,20 +15,20 @@ describe("words of a search text", () => {
   });
 
   it("has no words in empty or separator-only text", () => {
-    expect(wordsOf("")).toEqual({ words: [], hasLongWord: false });
-    expect(wordsOf(" -- ?! ")).toEqual({ words: [], hasLongWord: false });
+    expect(wordsOf("")).toEqual({ words: [], longWords: [] });
+    expect(wordsOf(" -- ?! ")).toEqual({ words: [], longWords: [] });
   });
 
-  it("marks a text holding a word over the listed length instead of listing the word", () => {
+  it("sets apart, once each, the words over the listed length", () => {
     const atLimit = "x".repeat(MAX_LISTED_WORD_LENGTH);
-    expect(wordsOf(`${atLimit} y`)).toEqual({ words: [atLimit, "y"], hasLongWord: false });
-    expect(wordsOf(`${atLimit}x y`)).toEqual({ words: ["y"], hasLongWord: true });
+    expect(wordsOf(`${atLimit} y`)).toEqual({ words: [atLimit, "y"], longWords: [] });
+    expect(wordsOf(`${atLimit}x y ${atLimit}x`)).toEqual({ words: ["y"], longWords: [`${atLimit}x`] });
   });
 
   it("measures a word's length in characters, not UTF-16 units", () => {
     const emoji = "😀".repeat(MAX_LISTED_WORD_LENGTH);
-    expect(wordsOf(emoji)).toEqual({ words: [emoji], hasLongWord: false });
-    expect(wordsOf(`${emoji}😀`).hasLongWord).toBe(true);
+    expect(wordsOf(emoji)).toEqual({ words: [emoji], longWords: [] });
+    expect(wordsOf(`${emoji}😀`).longWords).toEqual([`${emoji}😀`]);
   });
 });
 
