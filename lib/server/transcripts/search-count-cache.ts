@@ -1,5 +1,4 @@
 import "server-only";
-import { isPostgres } from "../db";
 import { storeQuery, storeTransaction } from "./store-connection";
 import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
 import { identifier, int, join, sql, toNumber } from "./sql";
@@ -136,7 +135,7 @@ const INDEX_FORCED_BELOW_SHARE = 0.15;
 
 async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> {
   const statement = countMatchingPerBucketSql(filter, bucketMs);
-  if (filter.words === null || !isPostgres() || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);
+  if (filter.words?.index !== "gin" || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);
   if ((await estimatedShareOfTexts(filter.words)) >= INDEX_FORCED_BELOW_SHARE) return storeQuery(statement);
   return storeTransaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_indexscan = off`);

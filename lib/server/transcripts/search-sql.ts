@@ -2,7 +2,7 @@ import "server-only";
 import { isPostgres } from "../db";
 import { int, sql, type Sql } from "./sql";
 import { SORT_KEY_SPREAD, sortKeyRange } from "@/lib/transcripts/sort-key";
-import { ftsWordQuery, wordMatchCondition, type WordMatch } from "./word-index";
+import { wordMatchCondition, type WordMatch } from "./word-index";
 
 // The one place where the two databases' SQL differs: how transcripts matching a search are found.
 // Both match the lower-cased query as a substring of the lower-cased TranscriptText.text (migration
@@ -56,10 +56,11 @@ function keySource(filter: TranscriptFilter, scan: TextScan): KeySource {
   if (filter.words === null || scan === "range") {
     return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
   }
-  if (pg) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${wordMatchCondition(filter.words, filter.search)}` };
-  const match = ftsWordQuery(filter.words);
-  if (match === null) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE 0` };
-  const inIndex = sql`"TranscriptWords" MATCH ${match} AND "TranscriptWords".rowid BETWEEN ${int(low)} AND ${int(high)}`;
+  if (filter.words.index === "gin") {
+    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${wordMatchCondition(filter.words, filter.search)}` };
+  }
+  if (filter.words.query === null) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE 0` };
+  const inIndex = sql`"TranscriptWords" MATCH ${filter.words.query} AND "TranscriptWords".rowid BETWEEN ${int(low)} AND ${int(high)}`;
   if (filter.words.exact) return { key: sql`"TranscriptWords".rowid`, from: sql`FROM "TranscriptWords" WHERE ${inIndex}` };
   return {
     key: sql`"TranscriptWords".rowid`,

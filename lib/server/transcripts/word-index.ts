@@ -7,32 +7,44 @@ import { UNLISTED_WORD_ID, queryWords, wordsOf, type QueryWord } from "@/lib/tra
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 
 // Both databases find the texts holding a search through an index of their words. SearchWord lists
-// every word ever stored. A search looks up, for each of its words, the listed words that can hold
-// it; a text is a candidate when it holds one of them for every word of the search. A search that
-// is a single word with no separator is then matched exactly (a word holding it is in the text, so
-// the text holds it); any other is confirmed by testing the text itself.
+// every word ever stored, and a search looks up, for each of its words, the listed words that can
+// hold it. A search that is a single word with no separator is then matched exactly (a word holding
+// it is in the text, so the text holds it); any other is confirmed by testing the text itself.
 //
 // PostgreSQL (migration search_word_index): TranscriptText.words holds the ids of its text's words
-// (GIN-indexed). Texts marked UNLISTED_WORD_ID hold a word that is not listed (too long) and are
-// always tested.
-// SQLite (migration sqlite_word_index): the FTS5 table TranscriptWords indexes each text's words,
-// and the list holds every word, long ones included. FTS5 keeps only the first FTS5_TOKEN_MAX_BYTES
-// of a token, so a search whose listed words include a longer one tests the texts as well.
+// (GIN-indexed), and the candidates hold, for every query word, one of the listed words that can
+// hold it. Texts marked UNLISTED_WORD_ID hold a word that is not listed (too long) and are always
+// tested.
+// SQLite (migration sqlite_word_index): the FTS5 table TranscriptWords indexes each text's words
+// with their positions, and the list holds every word, long ones included. The candidates of a
+// query of several words hold them one after the other, as a phrase: the first word ends a word of
+// the text, the middle ones are whole words, the last one starts a word. FTS5 keeps only the first
+// FTS5_TOKEN_MAX_BYTES of a token, so a word whose listed words include a longer one is tested too.
 
 /**
  * A query word that lies in more listed words than this ("a" at the start of a word, say) narrows
  * nothing worth an index lookup and is left to the test of the text.
  */
 const MAX_WORDS_PER_QUERY_WORD = 2000;
+/** SQLite: the most phrases a query of several words is looked up as (see matchFtsPhrase). */
+const MAX_PHRASES = 20;
 const FTS5_TOKEN_MAX_BYTES = 32768;
 
-/** A listed word as the text index knows it: its id on PostgreSQL, the word itself on SQLite. */
-export type ListedWord = number | string;
+export type WordMatch = GinWordMatch | FtsWordMatch;
 
-export interface WordMatch {
-  /** For each query word that narrows the search, the listed words that can hold it. */
-  sets: ListedWord[][];
-  /** Whether holding those words proves the text holds the query (PostgreSQL: texts with long words aside). */
+/** PostgreSQL: for each query word that narrows the search, the ids of the listed words that can hold it. */
+export interface GinWordMatch {
+  index: "gin";
+  idSets: number[][];
+  /** Whether holding those words proves the text holds the query (texts with long words aside). */
+  exact: boolean;
+}
+
+/** SQLite: the FTS5 query of the texts that can hold the search, or null when no text can. */
+export interface FtsWordMatch {
+  index: "fts5";
+  query: string | null;
+  /** Whether matching the query proves the text holds the search. */
   exact: boolean;
 }
 
@@ -42,24 +54,76 @@ export interface WordMatch {
  */
 export async function matchWords(query: string): Promise<WordMatch | null> {
   if (characterLength(query) < TRIGRAM_MIN_LENGTH) return null;
-  const pg = isPostgres();
   const words = queryWords(query);
-  const sets: ListedWord[][] = [];
-  let exact = words.length === 1 && !words[0].anchoredStart && !words[0].anchoredEnd;
+  if (words.length === 0) return null;
+  return isPostgres() ? matchGin(words) : words.length === 1 ? matchFtsWord(words[0]) : matchFtsPhrase(words);
+}
+
+async function matchGin(words: QueryWord[]): Promise<GinWordMatch | null> {
+  const idSets: number[][] = [];
   for (const word of words) {
-    const condition = pg ? postgresListedWords(word) : sqliteListedWords(word);
-    if (condition === null) continue;
-    const rows = await storeQuery<{ id: number; word: string }>(sql`SELECT "id", "word" FROM "SearchWord" WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
-    if (rows.length > MAX_WORDS_PER_QUERY_WORD) continue;
-    if (pg) {
-      sets.push([UNLISTED_WORD_ID, ...rows.map((row) => row.id)]);
-    } else {
-      sets.push(rows.map((row) => row.word));
-      if (rows.some((row) => Buffer.byteLength(row.word) >= FTS5_TOKEN_MAX_BYTES)) exact = false;
+    const rows = await listedWords(postgresListedWords(word));
+    if (rows !== null) idSets.push([UNLISTED_WORD_ID, ...rows.map((row) => row.id)]);
+  }
+  if (idSets.length === 0) return null;
+  return { index: "gin", idSets, exact: isWholeQueryWord(words) };
+}
+
+/** SQLite, a query of one word: the texts holding one of the listed words that can hold it. */
+async function matchFtsWord(word: QueryWord): Promise<FtsWordMatch | null> {
+  const rows = await listedWords(sqliteListedWords(word));
+  if (rows === null) return null;
+  const exact = isWholeQueryWord([word]) && rows.every((row) => Buffer.byteLength(row.word) < FTS5_TOKEN_MAX_BYTES);
+  return { index: "fts5", query: rows.length === 0 ? null : rows.map((row) => ftsString(row.word)).join(" OR "), exact };
+}
+
+/**
+ * SQLite, a query of several words: the texts holding them as a phrase. A phrase takes one word per
+ * place, so every pair of a listed word that can end the first word and one that can start the last
+ * makes a phrase of its own; past MAX_PHRASES the side with more of them is left out (the rest is
+ * still a phrase), as is a side whose words cannot be looked up or are too many.
+ */
+async function matchFtsPhrase(words: QueryWord[]): Promise<FtsWordMatch | null> {
+  const [first, last] = [words[0], words[words.length - 1]];
+  const middle = words.slice(1, -1).map((word) => ftsString(word.word));
+  // The first word ends a word of the text (or is one, after a separator); the last one starts a
+  // word of the text (or is one, before a separator).
+  let starts = first.anchoredStart ? [first.word] : (await listedWords(sqliteListedWords(first)))?.map((row) => row.word) ?? null;
+  let ends = last.anchoredEnd ? [last.word] : (await listedWords(sqliteListedWords(last)))?.map((row) => row.word) ?? null;
+  if (starts?.length === 0 || ends?.length === 0) return { index: "fts5", query: null, exact: false };
+
+  while (starts && ends && starts.length * ends.length > MAX_PHRASES) {
+    if (starts.length >= ends.length) starts = null;
+    else ends = null;
+  }
+  if (starts && starts.length > MAX_PHRASES) starts = null;
+  if (ends && ends.length > MAX_PHRASES) ends = null;
+  if (!starts && !ends && middle.length === 0) return null;
+
+  const phrases: string[] = [];
+  for (const start of starts ?? [null]) {
+    for (const end of ends ?? [null]) {
+      phrases.push([...(start === null ? [] : [ftsString(start)]), ...middle, ...(end === null ? [] : [ftsString(end)])].join(" + "));
     }
   }
-  if (sets.length === 0) return null;
-  return { sets, exact };
+  return { index: "fts5", query: phrases.join(" OR "), exact: false };
+}
+
+/** A single query word without separators around it: the words holding it prove the match. */
+function isWholeQueryWord(words: QueryWord[]): boolean {
+  return words.length === 1 && !words[0].anchoredStart && !words[0].anchoredEnd;
+}
+
+/** The listed words meeting a condition, or null when there is none to test or too many to use. */
+async function listedWords(condition: Sql | null): Promise<{ id: number; word: string }[] | null> {
+  if (condition === null) return null;
+  const rows = await storeQuery<{ id: number; word: string }>(sql`SELECT "id", "word" FROM "SearchWord" WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
+  return rows.length > MAX_WORDS_PER_QUERY_WORD ? null : rows;
+}
+
+/** An FTS5 string: one token, taken literally (words hold no double quote, an ASCII separator). */
+function ftsString(word: string): string {
+  return `"${word}"`;
 }
 
 /** PostgreSQL: which listed words can hold a query word, or null when no index can tell cheaply. */
@@ -93,7 +157,7 @@ function escapeLike(text: string): string {
  * The planner's estimate of the share of all texts holding a match's words (from the column's
  * statistics of its most common elements: close for common words, small for rare ones).
  */
-export async function estimatedShareOfTexts(match: WordMatch): Promise<number> {
+export async function estimatedShareOfTexts(match: GinWordMatch): Promise<number> {
   const [[plan], [all]] = await Promise.all([
     storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holdsWords(match)}`),
     storeQuery<{ reltuples: number }>(sql`SELECT reltuples FROM pg_class WHERE oid = '"TranscriptText"'::regclass`),
@@ -102,26 +166,17 @@ export async function estimatedShareOfTexts(match: WordMatch): Promise<number> {
 }
 
 /** PostgreSQL: the condition on TranscriptText (columns "words" and "text") for the texts a match finds. */
-export function wordMatchCondition(match: WordMatch, query: string): Sql {
+export function wordMatchCondition(match: GinWordMatch, query: string): Sql {
   const tested = match.exact ? sql`(NOT ("words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos("text", ${query}) > 0)` : sql`strpos("text", ${query}) > 0`;
   return sql`${holdsWords(match)} AND ${tested}`;
 }
 
 /** The texts holding, for every query word, one of the listed words that can hold it. */
-function holdsWords(match: WordMatch): Sql {
+function holdsWords(match: GinWordMatch): Sql {
   return join(
-    match.sets.map((ids) => sql`"words" && ${ids}::integer[]`),
+    match.idSets.map((ids) => sql`"words" && ${ids}::integer[]`),
     " AND ",
   );
-}
-
-/**
- * SQLite: an FTS5 query for the texts holding, for every query word, one of the listed words that
- * can hold it; null when a query word lies in no listed word (no text holds the query).
- */
-export function ftsWordQuery(match: WordMatch): string | null {
-  if (match.sets.some((words) => words.length === 0)) return null;
-  return match.sets.map((words) => `(${words.map((word) => `"${String(word).replace(/"/g, '""')}"`).join(" OR ")})`).join(" AND ");
 }
 
 /** SQLite: lists the words of the texts that are not listed yet, inside the transaction that stores them. */

@@ -1,14 +1,14 @@
 -- SQLite finds the texts holding a search through an index of their words instead of an index of
 -- their trigrams, as PostgreSQL does (lib/server/transcripts/word-index.ts). Indexing a text's
--- words costs about a seventh of indexing its trigrams (50,000 texts of this project's data: 0.55 s
+-- words costs about a fifth of indexing its trigrams (50,000 texts of this project's data: 0.83 s
 -- against 4.0 s), which was most of the time an import spent storing. Hand-written: these objects
 -- are SQLite's own and not in schema.prisma.
 --
 -- TranscriptWords: FTS5 with its ascii tokenizer, which splits a text exactly where the store does
 -- (lib/transcripts/search-words.ts: ASCII characters other than letters and digits separate words,
--- every other character belongs to one). Without positions (detail=none): a search asks only which
--- texts hold a word. Its rowid is the sortKey, so a MATCH restricted to a rowid range reads only
--- that date range of the index.
+-- every other character belongs to one). With positions, so that a search of several words reads
+-- only the texts holding them one after the other (a phrase). Its rowid is the sortKey, so a MATCH
+-- restricted to a rowid range reads only that date range of the index.
 --
 -- SearchWord lists every word ever stored; its trigram index finds the listed words holding a
 -- fragment. A search looks up, for each of its words, the listed words that can hold it, then the
@@ -24,7 +24,6 @@ CREATE VIRTUAL TABLE "TranscriptWords" USING fts5(
     content='TranscriptText',
     content_rowid='sortKey',
     tokenize='ascii',
-    detail=none,
     columnsize=0
 );
 
