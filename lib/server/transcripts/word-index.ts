@@ -114,7 +114,7 @@ function isWholeQueryWord(words: QueryWord[]): boolean {
   return words.length === 1 && !words[0].anchoredStart && !words[0].anchoredEnd;
 }
 
-/** The listed words meeting a condition, or null when there is none to test or too many to use. */
+/** The listed words meeting a condition; null without a condition, or when too many meet it to narrow anything. */
 async function listedWords(condition: Sql | null): Promise<{ id: number; word: string }[] | null> {
   if (condition === null) return null;
   const rows = await storeQuery<{ id: number; word: string }>(sql`SELECT "id", "word" FROM "SearchWord" WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
@@ -214,8 +214,9 @@ export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]
   }
   return wordsOfTexts.map(({ words, longWords }) => {
     const list: number[] = [];
-    // A word the database stored differently (a lone UTF-16 surrogate becomes U+FFFD) comes back
-    // under another spelling: its text is then marked to be tested directly, like a long word's.
+    // A word the database stored differently (stored text is well-formed, but should any character
+    // still change on its way in) comes back under another spelling: its text is then marked to be
+    // tested directly, like a long word's, rather than lose the match.
     let unlisted = longWords.length > 0;
     for (const word of words) {
       const id = ids.get(word);
