@@ -29,6 +29,11 @@ const MAX_WORDS_PER_QUERY_WORD = 2000;
 /** SQLite: the most phrases a query of several words is looked up as (see matchFtsPhrase). */
 const MAX_PHRASES = 20;
 const FTS5_TOKEN_MAX_BYTES = 32768;
+/**
+ * SQLite: a query word found in many long listed words (a fragment of pasted blobs, say) would make
+ * an FTS5 query longer than this; it is left to the test of the text instead.
+ */
+const MAX_FTS_QUERY_LENGTH = 100_000;
 
 export type WordMatch = GinWordMatch | FtsWordMatch;
 
@@ -73,8 +78,10 @@ async function matchGin(words: QueryWord[]): Promise<GinWordMatch | null> {
 async function matchFtsWord(word: QueryWord): Promise<FtsWordMatch | null> {
   const rows = await listedWords(sqliteListedWords(word));
   if (rows === null) return null;
+  const query = rows.map((row) => ftsString(row.word)).join(" OR ");
+  if (query.length > MAX_FTS_QUERY_LENGTH) return null;
   const exact = isWholeQueryWord([word]) && rows.every((row) => Buffer.byteLength(row.word) < FTS5_TOKEN_MAX_BYTES);
-  return { index: "fts5", query: rows.length === 0 ? null : rows.map((row) => ftsString(row.word)).join(" OR "), exact };
+  return { index: "fts5", query: rows.length === 0 ? null : query, exact };
 }
 
 /**
