@@ -99,12 +99,11 @@ async function matchFtsPhrase(words: QueryWord[]): Promise<FtsWordMatch | null> 
   let ends = last.anchoredEnd ? [last.word] : (await listedWords(sqliteListedWords(last)))?.map((row) => row.word) ?? null;
   if (starts?.length === 0 || ends?.length === 0) return { index: "fts5", query: null, exact: false };
 
-  while (starts && ends && starts.length * ends.length > MAX_PHRASES) {
-    if (starts.length >= ends.length) starts = null;
+  const size = (side: string[] | null) => side?.length ?? 1;
+  while (size(starts) * size(ends) > MAX_PHRASES) {
+    if (size(starts) >= size(ends)) starts = null;
     else ends = null;
   }
-  if (starts && starts.length > MAX_PHRASES) starts = null;
-  if (ends && ends.length > MAX_PHRASES) ends = null;
   if (!starts && !ends && middle.length === 0) return null;
 
   const phrases: string[] = [];
@@ -199,8 +198,8 @@ export async function listWordsOfTexts(tx: StoreExecutor, texts: readonly string
 }
 
 /**
- * PostgreSQL: the word ids of each text, listing new words first. Runs inside the transaction that stores the
- * texts, whose lock keeps writers from listing the same word twice.
+ * PostgreSQL: the word ids of each text, listing new words first. Runs inside the transaction that
+ * stores the texts, whose lock keeps writers from listing the same word twice.
  */
 export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<number[][]> {
   const wordsOfTexts = texts.map(wordsOf);
