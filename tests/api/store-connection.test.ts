@@ -2,7 +2,9 @@
 // server does the work, on SQLite a worker thread's connection does (sqlite-readers.ts).
 import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import { sql } from "@/lib/server/transcripts/sql";
+import { isPostgres } from "@/lib/server/db";
 import { storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
+import { storeTranscripts } from "./transcripts-test-data";
 
 /** A read that keeps the database busy for a while (a million rows counted one by one). */
 const slowCount = sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) SELECT count(*) AS c FROM n`;
@@ -46,5 +48,15 @@ describe("store reads", () => {
     });
     expect(seenInside).toEqual([]);
     expect((await storeQuery<{ id: unknown }>(sql`SELECT id FROM "ReadAfterCommit"`)).map((row) => Number(row.id))).toEqual([1]);
+  });
+
+  it("compress large values with lz4 on PostgreSQL", async () => {
+    if (!isPostgres()) return;
+    await storeTranscripts([{ id: "large-dialog", createdAt: "2025-05-02T10:00:00.000Z", turns: Array.from({ length: 40 }, (_, index) => `Answer ${index}: ${"details ".repeat(40)}`) }]);
+    const [row] = await storeQuery<{ method: string | null; bytes: number }>(
+      sql`SELECT pg_column_compression("dialog") AS "method", octet_length("dialog") AS "bytes" FROM "Transcript" WHERE "id" = 'large-dialog'`,
+    );
+    expect(row.bytes).toBeGreaterThan(4000);
+    expect(row.method).toBe("lz4");
   });
 });

@@ -189,6 +189,10 @@ function postgresConnection(url: string): StoreConnection {
   });
   // An idle connection dropped by the server (restart, dropped test database) must not crash the process.
   pool.on("error", () => undefined);
+  // Large values (a dialog's JSON, the longer search texts) are compressed with lz4 rather than
+  // pglz: storing 50,000 transcripts took 9.2-9.6 s instead of 10.3-10.7 s, for 4 % more space, and
+  // reading them back decompresses faster. A server built without lz4 refuses it and keeps pglz.
+  pool.on("connect", (client) => void client.query("SET default_toast_compression = lz4").catch(() => undefined));
   const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql) =>
     (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
   return {
