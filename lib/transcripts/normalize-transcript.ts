@@ -57,19 +57,16 @@ export function normalizeTranscript(raw: unknown, fallback?: RecordFallback): No
   const dialog = readDialog(source);
   if (typeof dialog === "string") return { ok: false, id, reason: dialog };
 
-  const times = dialog.map((entry) => (entry.timestamp ? Date.parse(entry.timestamp) : NaN)).filter(Number.isFinite);
   let createdAt: Date | null;
   if (source.createdAt !== undefined && source.createdAt !== null) {
     createdAt = parseInstant(unwrapMongo(source.createdAt));
     if (!createdAt) return { ok: false, id, reason: `createdAt "${clip(String(source.createdAt))}" is not a readable date` };
   } else {
-    createdAt = times.length > 0 ? new Date(Math.min(...times)) : null;
+    createdAt = entryTimeSpan(dialog)?.first ?? null;
     if (!createdAt) return { ok: false, id, reason: "createdAt is missing and no dialog entry has a time" };
   }
   const updatedAt =
-    parseInstant(unwrapMongo(source.updatedAt)) ??
-    parseInstant(unwrapMongo(source.endedAt)) ??
-    (times.length > 0 ? new Date(Math.max(...times)) : createdAt);
+    parseInstant(unwrapMongo(source.updatedAt)) ?? parseInstant(unwrapMongo(source.endedAt)) ?? entryTimeSpan(dialog)?.last ?? createdAt;
 
   const properties: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
@@ -90,6 +87,21 @@ export function normalizeTranscript(raw: unknown, fallback?: RecordFallback): No
       properties: Object.keys(properties).length > 0 ? properties : null,
     },
   };
+}
+
+/**
+ * The earliest and latest entry times, or null when no entry has one: the record's times when it
+ * does not give its own (read only then, as it parses every entry's time).
+ */
+function entryTimeSpan(dialog: readonly DialogEntry[]): { first: Date; last: Date } | null {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const entry of dialog) {
+    const time = entry.timestamp ? Date.parse(entry.timestamp) : NaN;
+    if (time < first) first = time;
+    if (time > last) last = time;
+  }
+  return Number.isFinite(first) ? { first: new Date(first), last: new Date(last) } : null;
 }
 
 /** `{transcript: {...}, dialog: [...]}` (a list item saved beside its dialog) reads as one record. */

@@ -9,10 +9,16 @@ export const SEARCH_TEXT_MAX_LENGTH = 200_000;
 /** Queries shorter than this (in characters) cannot use a trigram index. */
 export const TRIGRAM_MIN_LENGTH = 3;
 
+/** Whitespace that folding changes: a run of two or more, or any but a plain space. */
+const UNFOLDED_WHITESPACE = /\s{2}|[^\S ]/;
+
 export function foldSearchText(text: string): string {
   // A lone UTF-16 surrogate becomes U+FFFD, as PostgreSQL stores it, so that both databases hold
-  // (and index) the same characters.
-  return text.toWellFormed().replace(/\s+/g, " ").trim().toLowerCase();
+  // (and index) the same characters. Most texts hold single spaces only: testing first spares
+  // building a copy of each.
+  const wellFormed = text.toWellFormed();
+  const spaced = UNFOLDED_WHITESPACE.test(wellFormed) ? wellFormed.replace(/\s+/g, " ") : wellFormed;
+  return spaced.trim().toLowerCase();
 }
 
 /** The stored form: each turn's folded text, one turn a line. */

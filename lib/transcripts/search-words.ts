@@ -27,12 +27,19 @@ export const UNLISTED_WORD_ID = 0;
 export function wordsOf(text: string): { words: string[]; longWords: string[] } {
   const words = new Set<string>();
   const longWords = new Set<string>();
-  for (const [word] of text.matchAll(WORD)) {
+  for (const word of text.match(WORD) ?? []) {
     // UTF-16 length bounds the length in characters: only the rare long word needs counting.
     if (word.length > MAX_LISTED_WORD_LENGTH && characterLength(word) > MAX_LISTED_WORD_LENGTH) longWords.add(word);
     else words.add(word);
   }
   return { words: [...words], longWords: [...longWords] };
+}
+
+/** The distinct words of many texts, long ones included, as one list (SQLite's word list holds every word). */
+export function distinctWordsOf(texts: readonly string[]): string[] {
+  const words = new Set<string>();
+  for (const text of texts) for (const word of text.match(WORD) ?? []) words.add(word);
+  return [...words];
 }
 
 export interface QueryWord {

@@ -3,7 +3,7 @@ import { isPostgres } from "../db";
 import type { StoreExecutor } from "./store-connection";
 import { storeQuery } from "./store-connection";
 import { join, sql, type Sql } from "./sql";
-import { UNLISTED_WORD_ID, queryWords, wordsOf, type QueryWord } from "@/lib/transcripts/search-words";
+import { UNLISTED_WORD_ID, distinctWordsOf, queryWords, wordsOf, type QueryWord } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 
 // Both databases find the texts holding a search through an index of their words. SearchWord lists
@@ -187,28 +187,28 @@ function holdsWords(match: GinWordMatch): Sql {
 
 /** SQLite: lists the words of the texts that are not listed yet, inside the transaction that stores them. */
 export async function listWordsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<void> {
-  const distinct = new Set<string>();
-  for (const text of texts) {
-    const { words, longWords } = wordsOf(text);
-    for (const word of words) distinct.add(word);
-    for (const word of longWords) distinct.add(word);
-  }
-  if (distinct.size === 0) return;
-  await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify([...distinct].sort())})`);
+  const words = distinctWordsOf(texts);
+  if (words.length === 0) return;
+  await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify(words.sort())})`);
 }
 
 /**
- * PostgreSQL: the word ids of each text, listing new words first. Runs inside the transaction that
- * stores the texts, whose lock keeps writers from listing the same word twice.
+ * PostgreSQL: the word ids of each text, as an integer[] literal ('{4,8,15}'), listing new words
+ * first. Runs inside the transaction that stores the texts, whose lock keeps writers from listing
+ * the same word twice. Literals, because the driver escapes every element of an array it is given.
  */
-export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<number[][]> {
+export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<string[]> {
   const wordsOfTexts = texts.map(wordsOf);
-  const distinct = [...new Set(wordsOfTexts.flatMap((entry) => entry.words))];
+  const distinctWords = new Set<string>();
+  for (const { words } of wordsOfTexts) for (const word of words) distinctWords.add(word);
+  const distinct = [...distinctWords];
   const ids = new Map<string, number>();
   for (let start = 0; start < distinct.length; start += WORD_BATCH_SIZE) {
-    const batch = distinct.slice(start, start + WORD_BATCH_SIZE);
+    // One text of words apart: a space never occurs in a word, and the driver would escape every
+    // element of an array.
+    const batch = distinct.slice(start, start + WORD_BATCH_SIZE).join(" ");
     const rows = await tx.query<{ id: number; word: string }>(sql`
-      WITH "given" AS (SELECT unnest(${batch}::text[]) AS "word"),
+      WITH "given" AS (SELECT unnest(string_to_array(${batch}, ' ')) AS "word"),
       "added" AS (
         INSERT INTO "SearchWord" ("word") SELECT "word" FROM "given" ORDER BY "word"
         ON CONFLICT ("word") DO NOTHING RETURNING "id", "word"
@@ -230,9 +230,9 @@ export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]
       else list.push(id);
     }
     if (unlisted) list.push(UNLISTED_WORD_ID);
-    return list;
+    return `{${list.join(",")}}`;
   });
 }
 
-/** Words per statement: one array parameter, so the size is bounded by memory only. */
+/** Words per statement: one text parameter, so the size is bounded by memory only. */
 const WORD_BATCH_SIZE = 20_000;

@@ -166,6 +166,25 @@ describe("bare dialog, object holding transcripts, MongoDB export", () => {
   });
 });
 
+describe("times taken from the dialog", () => {
+  const entry = (startTime: string | undefined) => ({ type: "text", payload: { payload: { message: "hi" } }, ...(startTime ? { startTime } : {}) });
+
+  it("takes a missing createdAt from the earliest entry and updatedAt from the latest, whatever their order", () => {
+    const result = normalizeTranscript({ _id: "t1", sessionID: "s", dialog: [entry("2025-03-01T10:05:00.000Z"), entry(undefined), entry("2025-03-01T10:00:00.000Z"), entry("2025-03-01T10:09:00.000Z")] });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.record.createdAt.toISOString()).toBe("2025-03-01T10:00:00.000Z");
+    expect(result.record.updatedAt.toISOString()).toBe("2025-03-01T10:09:00.000Z");
+  });
+
+  it("keeps the record's own times, and falls back to createdAt when no entry has a time", () => {
+    const own = normalizeTranscript({ _id: "t2", sessionID: "s", createdAt: "2025-03-02T08:00:00Z", updatedAt: "2025-03-02T08:30:00Z", dialog: [entry("2025-03-01T10:00:00.000Z")] });
+    const untimed = normalizeTranscript({ _id: "t3", sessionID: "s", createdAt: "2025-03-02T08:00:00Z", dialog: [entry(undefined)] });
+    if (!own.ok || !untimed.ok) throw new Error("not read");
+    expect([own.record.createdAt.toISOString(), own.record.updatedAt.toISOString()]).toEqual(["2025-03-02T08:00:00.000Z", "2025-03-02T08:30:00.000Z"]);
+    expect(untimed.record.updatedAt.toISOString()).toBe("2025-03-02T08:00:00.000Z");
+  });
+});
+
 describe("records that cannot be read", () => {
   const records = (fixture("malformed/partially-invalid.json") as unknown[]).map((raw) => normalizeTranscript(raw));
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { MAX_LISTED_WORD_LENGTH, queryWords, wordsOf } from "@/lib/transcripts/search-words";
+import { distinctWordsOf, MAX_LISTED_WORD_LENGTH, queryWords, wordsOf } from "@/lib/transcripts/search-words";
 
 describe("words of a search text", () => {
   it("splits at every ASCII character that is neither a letter nor a digit", () => {
@@ -29,6 +29,16 @@ describe("words of a search text", () => {
     const emoji = "😀".repeat(MAX_LISTED_WORD_LENGTH);
     expect(wordsOf(emoji)).toEqual({ words: [emoji], longWords: [] });
     expect(wordsOf(`${emoji}😀`).longWords).toEqual([`${emoji}😀`]);
+  });
+});
+
+describe("distinct words of many texts", () => {
+  it("lists every word of every text once, long words included", () => {
+    const long = "x".repeat(MAX_LISTED_WORD_LENGTH + 1);
+    const texts = ["order nw-12 shipped", `shipped ${long} größe`, "", " -- ", "order again"];
+    const expected = new Set(texts.flatMap((text) => [...wordsOf(text).words, ...wordsOf(text).longWords]));
+    expect(distinctWordsOf(texts).sort()).toEqual([...expected].sort());
+    expect(distinctWordsOf([])).toEqual([]);
   });
 });
 
