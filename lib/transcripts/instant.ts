@@ -32,9 +32,11 @@ const CANONICAL_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 function fromString(text: string): number {
   if (CANONICAL_PATTERN.test(text)) {
     const ms = Date.parse(text);
-    // Date.parse accepts day 31 of a 30-day month by rolling over; the general path rejects it.
-    if (Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text.slice(0, 10)) return ms;
-    return NaN;
+    // Date.parse accepts day 31 of a 30-day month (and 24:00) by rolling over into the next day;
+    // the general path rejects both. Only a day past the 28th, or 24:00, needs the check.
+    if (!Number.isFinite(ms)) return NaN;
+    if (dayCannotRollOver(text) && text.slice(11, 13) !== "24") return ms;
+    return new Date(ms).toISOString().slice(0, 10) === text.slice(0, 10) ? ms : NaN;
   }
   if (/^\d+(\.\d+)?$/.test(text)) return fromEpoch(Number(text));
   const match = ISO_PATTERN.exec(text);
@@ -70,11 +72,16 @@ const EXACT_ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export function isoInstant(value: unknown): string | null {
   if (typeof value === "string" && value.length === 24 && EXACT_ISO_PATTERN.test(value)) {
     const ms = Date.parse(value);
-    // Up to day 28 no month can roll over; later days are checked the long way.
-    if (Number.isFinite(ms) && ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS && (value.charCodeAt(8) < 50 || value.slice(8, 10) <= "28")) {
+    // Later days are checked the long way.
+    if (Number.isFinite(ms) && ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS && dayCannotRollOver(value)) {
       return value;
     }
   }
   const instant = parseInstant(value);
   return instant ? instant.toISOString() : null;
+}
+
+/** Up to day 28 of a date written YYYY-MM-DD... no month can roll over into the next. */
+function dayCannotRollOver(text: string): boolean {
+  return text.charCodeAt(8) < 50 /* "2" */ || text.slice(8, 10) <= "28";
 }

@@ -30,6 +30,8 @@ describe("parseInstant", () => {
     ["prose", "the fifth of March"],
     ["a US date", "03/05/2025"],
     ["day 31 of a 30-day month", "2025-04-31T00:00:00Z"],
+    ["day 30 of February, in the platform's usual form", "2025-02-30T10:00:00.000Z"],
+    ["24:00, which Date.parse rolls into the next day", "2025-03-05T24:00:00.000Z"],
     ["month 13", "2025-13-01"],
     ["hour 25", "2025-03-05T25:00:00Z"],
     ["before 1990", "1970-01-01T00:00:00Z"],
