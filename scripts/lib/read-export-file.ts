@@ -115,7 +115,7 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     index += 1;
   };
 
-  for await (const chunk of createReadStream(file, chunkSize ? { highWaterMark: chunkSize } : {})) {
+  for await (const chunk of createReadStream(file, { highWaterMark: chunkSize ?? 1 << 20 })) {
     bytes += (chunk as Buffer).length;
     onBytes(bytes);
     const text = decoder.write(chunk as Buffer);
