@@ -1,9 +1,10 @@
 // The store's reads leave the server's thread free while the database works: on PostgreSQL the
 // server does the work, on SQLite a worker thread's connection does (sqlite-readers.ts).
 import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
+import pg from "pg";
 import { sql } from "@/lib/server/transcripts/sql";
 import { isPostgres } from "@/lib/server/db";
-import { storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
+import { closeStoreConnection, storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
 import { storeTranscripts } from "./transcripts-test-data";
 
 /** A read that keeps the database busy for a while (a million rows counted one by one). */
@@ -58,5 +59,24 @@ describe("store reads", () => {
     );
     expect(row.bytes).toBeGreaterThan(4000);
     expect(row.method).toBe("lz4");
+  });
+
+  it("set up a new PostgreSQL connection before its first query, not beside it", async () => {
+    if (!isPostgres()) return;
+    await closeStoreConnection();
+    // The driver warns (once a process) and will refuse a query sent while another is under way.
+    const query = pg.Client.prototype.query;
+    let overlapping = 0;
+    const spy = jest.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client & { activeQuery?: unknown; queryQueue?: unknown[] }, ...args: unknown[]) {
+      if (this.activeQuery || (this.queryQueue?.length ?? 0) > 0) overlapping += 1;
+      return (query as (...values: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    try {
+      const rows = await Promise.all([1, 2, 3].map(() => storeQuery<{ method: string }>(sql`SELECT current_setting('default_toast_compression') AS "method"`)));
+      expect(rows.map(([row]) => row.method)).toEqual(["lz4", "lz4", "lz4"]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(overlapping).toBe(0);
   });
 });
