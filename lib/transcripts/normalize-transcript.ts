@@ -57,16 +57,18 @@ export function normalizeTranscript(raw: unknown, fallback?: RecordFallback): No
   const dialog = readDialog(source);
   if (typeof dialog === "string") return { ok: false, id, reason: dialog };
 
+  // Entry times are read only for a record lacking a time of its own, and then once.
+  let span: EntryTimeSpan | null | undefined;
+  const entryTimes = () => (span === undefined ? (span = entryTimeSpan(dialog)) : span);
   let createdAt: Date | null;
   if (source.createdAt !== undefined && source.createdAt !== null) {
     createdAt = parseInstant(unwrapMongo(source.createdAt));
     if (!createdAt) return { ok: false, id, reason: `createdAt "${clip(String(source.createdAt))}" is not a readable date` };
   } else {
-    createdAt = entryTimeSpan(dialog)?.first ?? null;
+    createdAt = entryTimes()?.first ?? null;
     if (!createdAt) return { ok: false, id, reason: "createdAt is missing and no dialog entry has a time" };
   }
-  const updatedAt =
-    parseInstant(unwrapMongo(source.updatedAt)) ?? parseInstant(unwrapMongo(source.endedAt)) ?? entryTimeSpan(dialog)?.last ?? createdAt;
+  const updatedAt = parseInstant(unwrapMongo(source.updatedAt)) ?? parseInstant(unwrapMongo(source.endedAt)) ?? entryTimes()?.last ?? createdAt;
 
   const properties: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
@@ -89,11 +91,16 @@ export function normalizeTranscript(raw: unknown, fallback?: RecordFallback): No
   };
 }
 
+interface EntryTimeSpan {
+  first: Date;
+  last: Date;
+}
+
 /**
  * The earliest and latest entry times, or null when no entry has one: the record's times when it
  * does not give its own (read only then, as it parses every entry's time).
  */
-function entryTimeSpan(dialog: readonly DialogEntry[]): { first: Date; last: Date } | null {
+function entryTimeSpan(dialog: readonly DialogEntry[]): EntryTimeSpan | null {
   let first = Infinity;
   let last = -Infinity;
   for (const entry of dialog) {
