@@ -6,7 +6,6 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { StringDecoder } from "node:string_decoder";
 import { extractRecords, type SourceRecord } from "@/lib/transcripts/extract-records";
 
 export type FileItem =
@@ -83,19 +82,21 @@ async function* readJsonLines(file: string, onBytes: (bytes: number) => void): A
 
 /**
  * Splits a top-level array into its elements while streaming: tracks nesting and strings (jumping
- * from quote to quote), and parses each element on its own. The unfinished element at the end of
- * a chunk is kept as pieces and joined once it ends, so a huge element costs linear time. An array
- * of dialog entries (a bare dialog) is one transcript, so it is gathered and handed to
- * extractRecords whole.
+ * from quote to quote), and parses each element on its own. It scans the file's bytes, not decoded
+ * text: JSON's structural characters are ASCII and never occur inside a multi-byte UTF-8 sequence,
+ * and decoding each element on its own keeps the (usual) ASCII-only ones in V8's compact one-byte
+ * strings, where a decoded chunk with a single other character would be two bytes a character. The
+ * unfinished element at the end of a chunk is kept as pieces and joined once it ends, so a huge
+ * element costs linear time. An array of dialog entries (a bare dialog) is one transcript, so it is
+ * gathered and handed to extractRecords whole.
  */
 async function* readJsonArray(file: string, onBytes: (bytes: number) => void, chunkSize?: number): AsyncGenerator<FileItem> {
-  const decoder = new StringDecoder("utf8");
   let bytes = 0;
   let depth = 0;
   let inString = false;
   let escaped = false;
   let inElement = false;
-  let pieces: string[] = [];
+  let pieces: Buffer[] = [];
   let index = 0;
   let closed = false;
   let bareDialog: unknown[] | null = null;
@@ -115,17 +116,15 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     index += 1;
   };
 
-  for await (const chunk of createReadStream(file, { highWaterMark: chunkSize ?? 1 << 20 })) {
-    bytes += (chunk as Buffer).length;
+  for await (const chunk of createReadStream(file, { highWaterMark: chunkSize ?? 1 << 20 }) as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
     onBytes(bytes);
-    const text = decoder.write(chunk as Buffer);
     let start = 0; // where the current element begins in this chunk, when inElement
     const elementText = (end: number) => {
-      const tail = text.slice(start, end);
-      const whole = pieces.length > 0 ? pieces.join("") + tail : tail;
+      const text = pieces.length > 0 ? Buffer.concat([...pieces, chunk.subarray(start, end)]).toString("utf8") : chunk.toString("utf8", start, end);
       pieces = [];
       inElement = false;
-      return whole;
+      return text;
     };
     const begin = (at: number) => {
       if (depth === 1 && !inElement) {
@@ -133,49 +132,49 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
         start = at;
       }
     };
-    for (let i = 0; i < text.length; i++) {
+    for (let i = 0; i < chunk.length; i++) {
       if (inString) {
         if (escaped) {
           escaped = false;
           continue;
         }
         // Jump to the next quote; it ends the string unless an odd run of backslashes escapes it.
-        const quote = text.indexOf('"', i);
+        const quote = chunk.indexOf(34, i);
         if (quote < 0) {
           // The string goes on in the next chunk: note whether this one ends inside an escape.
           let slashes = 0;
-          for (let k = text.length - 1; k >= i && text.charCodeAt(k) === 92; k--) slashes += 1;
+          for (let k = chunk.length - 1; k >= i && chunk[k] === 92; k--) slashes += 1;
           escaped = slashes % 2 === 1;
           break;
         }
         let slashes = 0;
-        for (let k = quote - 1; k >= i && text.charCodeAt(k) === 92; k--) slashes += 1;
+        for (let k = quote - 1; k >= i && chunk[k] === 92; k--) slashes += 1;
         i = quote;
         if (slashes % 2 === 0) inString = false;
         continue;
       }
-      const ch = text.charCodeAt(i);
-      if (ch === 34 /* " */) {
+      const byte = chunk[i];
+      if (byte === 34 /* " */) {
         begin(i);
         inString = true;
-      } else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      } else if (byte === 91 /* [ */ || byte === 123 /* { */) {
         begin(i);
         depth += 1;
-      } else if (ch === 93 /* ] */ || ch === 125 /* } */) {
+      } else if (byte === 93 /* ] */ || byte === 125 /* } */) {
         depth -= 1;
         if (depth === 0) {
           if (inElement) yield* finishElement(elementText(i));
           closed = true;
           break;
         }
-      } else if (ch === 44 /* , */ && depth === 1) {
+      } else if (byte === 44 /* , */ && depth === 1) {
         if (inElement) yield* finishElement(elementText(i));
-      } else if (ch > 32) {
+      } else if (byte > 32) {
         begin(i); // a number, true, false or null (or stray text, which JSON.parse will report)
       }
     }
     if (closed) break;
-    if (inElement) pieces.push(text.slice(start));
+    if (inElement) pieces.push(chunk.subarray(start));
   }
   if (!closed) yield { kind: "problem", index, reason: "the JSON array is not closed (the file is cut short or malformed)" };
   if (bareDialog) {
