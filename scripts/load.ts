@@ -13,7 +13,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { turnRole, turnsOf } from "@/lib/transcripts/turns";
-import type { DialogEntry } from "@/lib/transcripts/types";
+import { storedDialog } from "@/lib/transcripts/stored-source";
 import {
   ANALYSIS_MARKER,
   BENCH_DIR,
@@ -133,11 +133,11 @@ async function readFacts(database: DatabaseKind, url: string): Promise<DatabaseF
     // A fixed slice of the id order (wrapping round): ids are random, so it is spread over the whole time range, and the same on every run.
     const slice = (where: string) => query<{ id: string }>(`SELECT "id" FROM "Transcript" WHERE "id" ${where} $1 ORDER BY "id" LIMIT ${DETAIL_SAMPLE}`, ["8"]);
     const detailIds = [...(await slice(">=")), ...(await slice("<"))].slice(0, DETAIL_SAMPLE).map((row) => row.id);
-    const unrated = await query<{ id: string; dialog: string }>(
-      `SELECT t."id", t."dialog" FROM "Transcript" t WHERE NOT EXISTS (SELECT 1 FROM "Feedback" f WHERE f."transcriptId" = t."id") ORDER BY t."id" LIMIT ${FEEDBACK_SAMPLE}`,
+    const unrated = await query<{ id: string; sessionId: string; source: string }>(
+      `SELECT t."id", t."sessionId", t."source" FROM "Transcript" t WHERE NOT EXISTS (SELECT 1 FROM "Feedback" f WHERE f."transcriptId" = t."id") ORDER BY t."id" LIMIT ${FEEDBACK_SAMPLE}`,
     );
     const feedbackTargets = unrated.flatMap((row) =>
-      turnsOf(JSON.parse(row.dialog) as DialogEntry[]).flatMap((turn, messageIndex) => (turnRole(turn) === "bot" ? [{ transcriptId: row.id, messageIndex }] : [])),
+      turnsOf(storedDialog(row.source, row)).flatMap((turn, messageIndex) => (turnRole(turn) === "bot" ? [{ transcriptId: row.id, messageIndex }] : [])),
     );
     return { version, transcripts, feedbackRows, detailIds, feedbackTargets };
   });

@@ -7,6 +7,8 @@ import { isPlainObject } from "./types";
 
 export interface SourceRecord {
   raw: unknown;
+  /** The JSON text raw was parsed from, when the source had one of its own (an export array's element, a JSON Lines line). */
+  text?: string;
   fallback?: RecordFallback;
 }
 

@@ -1,9 +1,10 @@
-// A normalised transcript with its derived columns and its JSON, ready to be stored.
+// A normalised transcript with its derived columns and the JSON of its source, ready to be stored.
 import { deriveFields, type DerivedFields } from "./derive-fields";
 import type { TranscriptRecord } from "./types";
 
 export interface PreparedTranscript extends TranscriptRecord, DerivedFields {
-  dialogJson: string;
+  /** The record as received, as JSON (see stored-source.ts). */
+  sourceJson: string;
   propertiesJson: string | null;
 }
 
@@ -14,11 +15,11 @@ export function toStorable({ dialog: _dialog, properties: _properties, ...storab
   return storable;
 }
 
-export function prepareTranscript(record: TranscriptRecord): PreparedTranscript {
+export function prepareTranscript(record: TranscriptRecord, sourceJson: string): PreparedTranscript {
   return {
     ...record,
     ...deriveFields(record.dialog),
-    dialogJson: JSON.stringify(record.dialog),
+    sourceJson,
     propertiesJson: record.properties ? JSON.stringify(record.properties) : null,
   };
 }

@@ -73,7 +73,7 @@ async function* readJsonLines(file: string, onBytes: (bytes: number) => void): A
     if (line.trim() === "") continue;
     index += 1;
     try {
-      yield { kind: "record", index, record: { raw: JSON.parse(line) } };
+      yield { kind: "record", index, record: { raw: JSON.parse(line), text: line } };
     } catch (error) {
       yield { kind: "problem", index, reason: `line ${index + 1} is not valid JSON: ${(error as Error).message}` };
     }
@@ -112,7 +112,7 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     }
     if (index === 0 && looksLikeDialogEntry(value)) bareDialog = [];
     if (bareDialog) bareDialog.push(value);
-    else yield { kind: "record", index, record: { raw: value } };
+    else yield { kind: "record", index, record: { raw: value, text } };
     index += 1;
   };
 

@@ -13,7 +13,7 @@ async function run() {
     const batch = raw.map((record) => {
       const result = normalizeTranscript(record);
       if (!result.ok) throw new Error(`generated transcript rejected: ${result.reason}`);
-      return toStorable(prepareTranscript(result.record));
+      return toStorable(prepareTranscript(result.record, JSON.stringify(record)));
     });
     await sender.send(batch);
   }

@@ -55,7 +55,7 @@ describe("store reads", () => {
     if (!isPostgres()) return;
     await storeTranscripts([{ id: "large-dialog", createdAt: "2025-05-02T10:00:00.000Z", turns: Array.from({ length: 40 }, (_, index) => `Answer ${index}: ${"details ".repeat(40)}`) }]);
     const [row] = await storeQuery<{ method: string | null; bytes: number }>(
-      sql`SELECT pg_column_compression("dialog") AS "method", octet_length("dialog") AS "bytes" FROM "Transcript" WHERE "id" = 'large-dialog'`,
+      sql`SELECT pg_column_compression("source") AS "method", octet_length("source") AS "bytes" FROM "Transcript" WHERE "id" = 'large-dialog'`,
     );
     expect(row.bytes).toBeGreaterThan(4000);
     expect(row.method).toBe("lz4");

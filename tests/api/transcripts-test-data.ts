@@ -1,6 +1,5 @@
 // Hand-made transcripts for the API tests, stored through the same path as imports.
-import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
-import { prepareTranscript, toStorable } from "@/lib/transcripts/prepare-transcript";
+import { readRecord } from "@/lib/transcripts/read-record";
 import { saveTranscripts } from "@/lib/server/transcripts/save-transcripts";
 
 export interface TestTranscript {
@@ -42,9 +41,9 @@ export function legacyTranscript(spec: TestTranscript): Record<string, unknown> 
 
 export async function storeTranscripts(specs: TestTranscript[]): Promise<void> {
   const prepared = specs.map((spec) => {
-    const result = normalizeTranscript(legacyTranscript(spec));
+    const result = readRecord({ raw: legacyTranscript(spec) });
     if (!result.ok) throw new Error(result.reason);
-    return toStorable(prepareTranscript(result.record));
+    return result.transcript;
   });
   await saveTranscripts(prepared);
 }

@@ -1,6 +1,5 @@
 // Transcripts stored through the real normaliser and store, for tests of what builds on them.
-import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
-import { prepareTranscript, toStorable } from "@/lib/transcripts/prepare-transcript";
+import { readRecord } from "@/lib/transcripts/read-record";
 import { saveTranscripts } from "@/lib/server/transcripts/save-transcripts";
 
 let counter = 0;
@@ -30,9 +29,9 @@ export function conversation(overrides: Record<string, unknown> = {}) {
 
 export async function storeTranscripts(...raws: Record<string, unknown>[]): Promise<string[]> {
   const storable = raws.map((raw) => {
-    const result = normalizeTranscript(raw);
+    const result = readRecord({ raw });
     if (!result.ok) throw new Error(`test transcript rejected: ${result.reason}`);
-    return toStorable(prepareTranscript(result.record));
+    return result.transcript;
   });
   await saveTranscripts(storable);
   return storable.map((transcript) => transcript.id);

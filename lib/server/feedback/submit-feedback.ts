@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../db";
 import { AppError } from "../http/app-error";
 import { turnRole, turnsOf } from "@/lib/transcripts/turns";
-import type { DialogEntry } from "@/lib/transcripts/types";
+import { storedDialog } from "@/lib/transcripts/stored-source";
 import type { MyFeedbackDto, SubmitFeedbackInput } from "@/lib/schemas/feedback";
 import type { SessionUser } from "../auth/session";
 
@@ -26,9 +26,9 @@ function toMyFeedbackDto(row: MyFeedbackRow): MyFeedbackDto {
  * is not a bot message among the shown turns.
  */
 export async function submitFeedback({ actor, input }: { actor: SessionUser; input: SubmitFeedbackInput }): Promise<MyFeedbackDto> {
-  const transcript = await db.transcript.findUnique({ where: { id: input.transcriptId }, select: { dialog: true } });
+  const transcript = await db.transcript.findUnique({ where: { id: input.transcriptId }, select: { id: true, sessionId: true, source: true } });
   if (!transcript) throw new AppError("NOT_FOUND", FEEDBACK_MESSAGES.transcriptNotFound);
-  const turn = turnsOf(JSON.parse(transcript.dialog) as DialogEntry[])[input.messageIndex];
+  const turn = turnsOf(storedDialog(transcript.source, transcript))[input.messageIndex];
   if (!turn) throw new AppError("BAD_REQUEST", FEEDBACK_MESSAGES.noSuchMessage);
   if (turnRole(turn) !== "bot") throw new AppError("BAD_REQUEST", FEEDBACK_MESSAGES.notBotMessage);
 

@@ -4,6 +4,7 @@ import { sql, toIso } from "./sql";
 import { storeQuery } from "./store-connection";
 import { optionalAttributes } from "./transcript-row";
 import { TRANSCRIPT_ID_PATTERN } from "@/lib/transcripts/normalize-transcript";
+import { storedDialog } from "@/lib/transcripts/stored-source";
 import type { TranscriptDetail } from "@/lib/schemas/transcripts";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
@@ -16,14 +17,14 @@ interface DetailRow {
   device: string | null;
   os: string | null;
   browser: string | null;
-  dialog: string;
+  source: string;
 }
 
 /** One transcript in the platform's format (spec section 3). Signed-in users. Throws NOT_FOUND. */
 export async function getTranscript(id: string): Promise<TranscriptDetail> {
   if (!TRANSCRIPT_ID_PATTERN.test(id)) throw notFound(TRANSCRIPT_NOT_FOUND);
   const [row] = await storeQuery<DetailRow>(
-    sql`SELECT "id", "sessionId", "createdAt", "updatedAt", "device", "os", "browser", "dialog" FROM "Transcript" WHERE "id" = ${id}`,
+    sql`SELECT "id", "sessionId", "createdAt", "updatedAt", "device", "os", "browser", "source" FROM "Transcript" WHERE "id" = ${id}`,
   );
   if (!row) throw notFound(TRANSCRIPT_NOT_FOUND);
   return {
@@ -31,7 +32,7 @@ export async function getTranscript(id: string): Promise<TranscriptDetail> {
     sessionID: row.sessionId,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
-    dialog: JSON.parse(row.dialog),
+    dialog: storedDialog(row.source, { id: row.id, sessionId: row.sessionId }),
     ...optionalAttributes(row),
   };
 }

@@ -105,20 +105,20 @@ async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promis
   const receivedAt = new Date();
 
   const values = batch.map((t) =>
-    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${int(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, ${t.dialogJson})`,
+    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${int(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, ${t.sourceJson})`,
   );
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
   await tx.execute(sql`
-    INSERT INTO "Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "dialog")
+    INSERT INTO "Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source")
     VALUES ${join(values)}
     ON CONFLICT ("id") DO UPDATE SET
       "sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt",
       "sortKey" = excluded."sortKey", "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser",
       "messageCount" = excluded."messageCount", "durationMs" = excluded."durationMs", "preview" = excluded."preview",
       "question" = excluded."question", "answer" = excluded."answer", "receivedAt" = excluded."receivedAt",
-      "properties" = excluded."properties", "dialog" = excluded."dialog"
-    WHERE "Transcript"."dialog" ${differs} excluded."dialog" OR "Transcript"."updatedAt" ${differs} excluded."updatedAt"
+      "properties" = excluded."properties", "source" = excluded."source"
+    WHERE "Transcript"."source" ${differs} excluded."source" OR "Transcript"."updatedAt" ${differs} excluded."updatedAt"
       OR "Transcript"."createdAt" ${differs} excluded."createdAt" OR "Transcript"."sessionId" ${differs} excluded."sessionId"
       OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
       OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"`);

@@ -5,6 +5,7 @@ import { extractRecords } from "@/lib/transcripts/extract-records";
 import { prepareTranscript } from "@/lib/transcripts/prepare-transcript";
 import { formatDuration } from "@/lib/transcripts/duration";
 import { readRecord } from "@/lib/transcripts/read-record";
+import { storedDialog } from "@/lib/transcripts/stored-source";
 import { fixture } from "./fixtures";
 
 function readAll(name: string) {
@@ -13,7 +14,7 @@ function readAll(name: string) {
   return extraction.records.map((record) => {
     const result = normalizeTranscript(record.raw, record.fallback);
     if (!result.ok) throw new Error(result.reason);
-    return prepareTranscript(result.record);
+    return prepareTranscript(result.record, JSON.stringify(record.raw));
   });
 }
 
@@ -260,6 +261,6 @@ describe("records that would break storing", () => {
   it("removes NUL characters from the stored columns but keeps them in the dialog", () => {
     const result = readRecord({ raw: { _id: "n1", sessionID: "a\u0000b", createdAt: "2025-01-01", os: "i\u0000os", dialog: [{ type: "request", payload: { payload: { query: "q\u0000q" } } }] } });
     expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "ios", question: "qq", searchText: "qq", preview: "qq" } });
-    expect(result.ok && result.transcript.dialogJson).toContain("q\\u0000q");
+    expect(result.ok && JSON.stringify(storedDialog(result.transcript.sourceJson, result.transcript))).toContain("q\\u0000q");
   });
 });

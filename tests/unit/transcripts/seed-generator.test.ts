@@ -12,7 +12,7 @@ describe("seed generator", () => {
   const prepared = raw.map((record) => {
     const result = normalizeTranscript(record);
     if (!result.ok) throw new Error(result.reason);
-    return prepareTranscript(result.record);
+    return prepareTranscript(result.record, JSON.stringify(record));
   });
 
   it("is deterministic for the same seed and differs for another", () => {
