@@ -6,7 +6,11 @@ import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcript
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
-/** Rows per INSERT statement: 15 parameters each stays far below both databases' limits. */
+/**
+ * Rows per INSERT statement: 16 parameters each stays far below both databases' limits. Sort keys
+ * are bound as parameters (BigInt), not written as literals, so that every full batch has the same
+ * text and SQLite compiles its statement once.
+ */
 export const SAVE_BATCH_SIZE = 500;
 /** Serialises writers on PostgreSQL, so that two batches never both take a row for new. */
 const WRITE_LOCK_ID = 720_431_004;
@@ -86,7 +90,7 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
     const rows = texts
       .slice(start, start + TEXT_BATCH_SIZE)
-      .map((row, index) => (wordIds ? sql`(${int(row.sortKey)}, ${row.text}, ${wordIds[start + index]}::integer[])` : sql`(${int(row.sortKey)}, ${row.text})`));
+      .map((row, index) => (wordIds ? sql`(${BigInt(row.sortKey)}, ${row.text}, ${wordIds[start + index]}::integer[])` : sql`(${BigInt(row.sortKey)}, ${row.text})`));
     await tx.execute(sql`
       INSERT INTO "TranscriptText" (${columns}) VALUES ${join(rows)}
       ON CONFLICT ("sortKey") DO UPDATE SET ${updated} WHERE "TranscriptText"."text" ${differs} excluded."text"`);
@@ -105,7 +109,7 @@ async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promis
   const receivedAt = new Date();
 
   const values = batch.map((t) =>
-    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${int(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, ${t.sourceJson})`,
+    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, ${t.sourceJson})`,
   );
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
@@ -168,7 +172,7 @@ async function assignSortKeys(tx: StoreExecutor, batch: StorableTranscript[], ex
   }
   while (pending.length > 0) {
     const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
-      SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(pending.map((p) => int(p.key)))})`);
+      SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(pending.map((p) => BigInt(p.key)))})`);
     const owners = new Map(rows.map((row) => [toNumber(row.sortKey), row.id]));
     const retry: typeof pending = [];
     for (const candidate of pending) {
