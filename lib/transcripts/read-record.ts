@@ -2,7 +2,7 @@
 // command and its worker share. Anything unexpected in a record is a reason to reject it, never a crash.
 import type { SourceRecord } from "./extract-records";
 import { normalizeTranscript } from "./normalize-transcript";
-import { prepareTranscript, toStorable, type StorableTranscript } from "./prepare-transcript";
+import { storableTranscript, type StorableTranscript } from "./prepare-transcript";
 
 export type ReadResult = { ok: true; transcript: StorableTranscript } | { ok: false; id?: string; reason: string };
 
@@ -10,7 +10,7 @@ export function readRecord(record: SourceRecord): ReadResult {
   const result = normalizeTranscript(record.raw, record.fallback);
   if (!result.ok) return result;
   try {
-    return { ok: true, transcript: toStorable(prepareTranscript(result.record, record.text ?? JSON.stringify(record.raw))) };
+    return { ok: true, transcript: storableTranscript(result.record, record.text ?? JSON.stringify(record.raw)) };
   } catch (error) {
     return { ok: false, id: result.record.id, reason: `cannot be stored: ${(error as Error).message}` };
   }

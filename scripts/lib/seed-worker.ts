@@ -3,7 +3,7 @@ import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
-import { prepareTranscript, toStorable, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
 const { options, batchSize } = workerData as { options: GeneratorOptions; batchSize: number };
 const sender = new BatchSender<StorableTranscript[]>();
@@ -13,7 +13,7 @@ async function run() {
     const batch = raw.map((record) => {
       const result = normalizeTranscript(record);
       if (!result.ok) throw new Error(`generated transcript rejected: ${result.reason}`);
-      return toStorable(prepareTranscript(result.record, JSON.stringify(record)));
+      return storableTranscript(result.record, JSON.stringify(record));
     });
     await sender.send(batch);
   }

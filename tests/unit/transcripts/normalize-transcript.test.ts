@@ -2,7 +2,7 @@
 // Every shape of ../shared/TRANSCRIPT-FORMAT.md, read from the fixtures, into the stored shape.
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { extractRecords } from "@/lib/transcripts/extract-records";
-import { prepareTranscript } from "@/lib/transcripts/prepare-transcript";
+import { storableTranscript } from "@/lib/transcripts/prepare-transcript";
 import { formatDuration } from "@/lib/transcripts/duration";
 import { readRecord } from "@/lib/transcripts/read-record";
 import { storedDialog } from "@/lib/transcripts/stored-source";
@@ -14,7 +14,7 @@ function readAll(name: string) {
   return extraction.records.map((record) => {
     const result = normalizeTranscript(record.raw, record.fallback);
     if (!result.ok) throw new Error(result.reason);
-    return prepareTranscript(result.record, JSON.stringify(record.raw));
+    return { ...result.record, ...storableTranscript(result.record, JSON.stringify(record.raw)) };
   });
 }
 

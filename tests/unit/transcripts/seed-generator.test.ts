@@ -2,7 +2,7 @@
 // The seed generator: deterministic, and producing the variety the issue asks for.
 import { creationTimes, generateTranscripts } from "@/scripts/lib/transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
-import { prepareTranscript } from "@/lib/transcripts/prepare-transcript";
+import { storableTranscript } from "@/lib/transcripts/prepare-transcript";
 
 const options = { count: 3000, days: 28, seed: "test", endMs: Date.parse("2025-03-29T00:00:00Z") };
 const generate = (opts = options) => [...generateTranscripts(opts, 500)].flat();
@@ -12,7 +12,7 @@ describe("seed generator", () => {
   const prepared = raw.map((record) => {
     const result = normalizeTranscript(record);
     if (!result.ok) throw new Error(result.reason);
-    return prepareTranscript(result.record, JSON.stringify(record));
+    return { ...result.record, ...storableTranscript(result.record, JSON.stringify(record)) };
   });
 
   it("is deterministic for the same seed and differs for another", () => {
