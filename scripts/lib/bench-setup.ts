@@ -90,10 +90,11 @@ export async function withDatabase<T>(url: string, work: (query: Query) => Promi
   }
 }
 
-/** "SQLite 3.49.2" or "PostgreSQL 15.20 (...)", for reports. */
+/** "SQLite 3.49.2" or "PostgreSQL 15.20 (...), shared_buffers 6GB" (its cache sets the cost of a first count), for reports. */
 export async function databaseVersion(query: Query, kind: DatabaseKind): Promise<string> {
   if (kind === "sqlite") return `SQLite ${(await query<{ v: string }>("SELECT sqlite_version() AS v"))[0].v}`;
-  return `PostgreSQL ${(await query<{ v: string }>("SELECT current_setting('server_version') AS v"))[0].v}`;
+  const [row] = await query<{ v: string; cache: string }>("SELECT current_setting('server_version') AS v, current_setting('shared_buffers') AS cache");
+  return `PostgreSQL ${row.v}, shared_buffers ${row.cache}`;
 }
 
 export function databaseSize(url: string): Promise<number> {
