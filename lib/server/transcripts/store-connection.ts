@@ -186,7 +186,7 @@ function postgresConnection(url: string): StoreConnection {
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
     types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
-    // Large values (a dialog's JSON, the longer search texts) are compressed with lz4 rather than
+    // Large values (a transcript's source JSON, the longer search texts) are compressed with lz4 rather than
     // pglz: storing 50,000 transcripts took 9.2-9.6 s instead of 10.3-10.7 s, for 4 % more space, and
     // reading them back decompresses faster. A server built without lz4 refuses it and keeps pglz.
     // Set before the pool hands the connection out, so that it never overlaps the first query.
