@@ -1,5 +1,5 @@
 // `npm run demo`: the portal on the embedded SQLite database with demo data, in one command.
-// Applies migrations, seeds demo accounts and transcripts into an empty database, builds the
+// Applies migrations, seeds demo transcripts, accounts and ratings into an empty database, builds the
 // production server and starts it on PORT (default 3000). Demo mode shows password reset tokens.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -36,8 +36,9 @@ const tsx = ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server"];
 
 console.log(`▶ Database: ${process.env.DATABASE_URL}`);
 runPrisma(["migrate", "deploy"]);
-step("Demo accounts", [...tsx, "scripts/seed-demo-users.ts"]);
 step("Demo transcripts", [...tsx, "scripts/seed.ts", "--transcripts", "2000", "--days", "90", "--if-empty"]);
+// After the transcripts: the demo users' ratings are of the newest of them.
+step("Demo accounts and feedback", [...tsx, "scripts/seed-demo.ts"]);
 step("Building the production server", ["node_modules/next/dist/bin/next", "build"]);
 
 console.log(`\n▶ Transcript Analytics on http://localhost:${port}`);
