@@ -6,12 +6,9 @@ import clsx from "clsx";
 import { formatDateTime } from "@/lib/format/date-time";
 import { truncatedId, turnsLabel } from "@/lib/format/transcript-labels";
 import type { TranscriptListItem } from "@/lib/schemas/transcripts";
+import { transcriptPath } from "@/lib/transcript-view/transcript-links";
 
 export const TRANSCRIPT_COLUMNS = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Preview"] as const;
-
-export function transcriptPath(id: string): string {
-  return `/transcript/${encodeURIComponent(id)}`;
-}
 
 /** Phones: one card per transcript instead of the wide table. */
 function TranscriptCards({ rows }: { rows: readonly TranscriptListItem[] }) {

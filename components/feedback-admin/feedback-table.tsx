@@ -12,6 +12,7 @@ import { shortId } from "@/lib/format/short-id";
 import { formatDateTime } from "@/lib/format/date-time";
 import { DELETED_USER, feedbackDateLines, feedbackTypeLabel, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
 import type { FeedbackDto, ReviewStatus } from "@/lib/schemas/feedback";
+import { messagePath } from "@/lib/transcript-view/transcript-links";
 import { CommentCell } from "./comment-cell";
 import { ReviewStatusSelect } from "./review-status-select";
 
@@ -99,9 +100,9 @@ export function FeedbackTable({
                   </td>
                   <td role="cell" data-label="Transcript ID" className={`${CELL} whitespace-nowrap`}>
                     <Link
-                      href={`/transcript/${encodeURIComponent(item.transcriptId)}`}
+                      href={messagePath(item.transcriptId, item.messageIndex)}
                       className="rounded-sm font-mono text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                      title={item.transcriptId}
+                      title={`${item.transcriptId}, message #${number}`}
                     >
                       {shortId(item.transcriptId)}…
                     </Link>

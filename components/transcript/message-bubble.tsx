@@ -4,13 +4,22 @@ import { Bot, User } from "lucide-react";
 import clsx from "clsx";
 import { formatTimeOfDay } from "@/lib/format/time-of-day";
 import type { ShownTurn } from "@/lib/transcript-view/shown-turns";
+import { messageAnchorId } from "@/lib/transcript-view/transcript-links";
 import { MessageContent } from "./message-content";
 
-export function MessageBubble({ turn, footer }: { turn: ShownTurn; footer?: ReactNode }) {
+/** `anchored`: the message the page's address points at (a rating in Feedback Management links to it). */
+export function MessageBubble({ turn, footer, anchored = false }: { turn: ShownTurn; footer?: ReactNode; anchored?: boolean }) {
   const isUser = turn.role === "user";
   const Icon = isUser ? User : Bot;
   return (
-    <li className={clsx("flex gap-2.5", isUser ? "flex-row-reverse" : "flex-row")} data-testid="message" data-role={turn.role} data-index={turn.index}>
+    <li
+      id={messageAnchorId(turn.index)}
+      className={clsx("flex gap-2.5", isUser ? "flex-row-reverse" : "flex-row", anchored && "-mx-2 rounded-xl bg-amber-50 px-2 py-2 ring-2 ring-amber-300")}
+      aria-current={anchored ? "location" : undefined}
+      data-testid="message"
+      data-role={turn.role}
+      data-index={turn.index}
+    >
       <span
         className={clsx("mt-5 flex size-8 shrink-0 items-center justify-center rounded-full", isUser ? "bg-indigo-600 text-white" : "bg-slate-200 text-slate-700")}
         aria-hidden

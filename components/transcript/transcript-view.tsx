@@ -1,7 +1,7 @@
 "use client";
 // Spec section 2 (Transcript page): back, Copy Transcript, the title, the five fields and the
 // conversation, with thumbs up and down on every bot message.
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { MessageFeedback } from "@/components/feedback/message-feedback";
 import { useMessageFeedback } from "@/components/feedback/use-message-feedback";
 import { TranscriptNotFoundError, useTranscript } from "@/lib/queries/transcripts";
 import { shownTurns } from "@/lib/transcript-view/shown-turns";
+import { anchoredMessageIndex, messageAnchorId } from "@/lib/transcript-view/transcript-links";
 import { CopyTranscriptButton } from "./copy-transcript-button";
 import { MessageBubble } from "./message-bubble";
 import { TranscriptFields } from "./transcript-fields";
@@ -23,6 +24,7 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
   const transcript = useTranscript(transcriptId);
   const turns = useMemo(() => (transcript.data ? shownTurns(transcript.data.dialog) : null), [transcript.data]);
   const feedback = useMessageFeedback(transcriptId, { enabled: transcript.isSuccess });
+  const anchored = useAnchoredMessage(turns !== null && turns.length > 0);
 
   const goBack = () => {
     if (window.history.length > 1) router.back();
@@ -49,6 +51,7 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
                   <MessageBubble
                     key={turn.index}
                     turn={turn}
+                    anchored={turn.index === anchored}
                     footer={
                       turn.role === "bot" ? (
                         <MessageFeedback
@@ -85,4 +88,22 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
       {body}
     </div>
   );
+}
+
+/**
+ * The message the address's hash points at (#message-N), scrolled into view once the conversation
+ * is shown: the messages arrive after the page, so the browser's own jump to the anchor finds nothing.
+ */
+function useAnchoredMessage(messagesShown: boolean): number | null {
+  const [index, setIndex] = useState<number | null>(null);
+  useEffect(() => {
+    const read = () => setIndex(anchoredMessageIndex(window.location.hash));
+    read();
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
+  }, []);
+  useEffect(() => {
+    if (messagesShown && index !== null) document.getElementById(messageAnchorId(index))?.scrollIntoView({ block: "center" });
+  }, [messagesShown, index]);
+  return index;
 }

@@ -111,7 +111,7 @@ describe("feedback management", () => {
       expect(await page.locator("thead th").allTextContents()).toEqual(["User", "Transcript ID", "Message #", "Feedback", "Comment", "Review Status", "Date", "Actions"]);
       const rowA = row(page, a.id);
       expect(await rowA.getByText(RATER).isVisible()).toBe(true);
-      expect(await rowA.getByRole("link").getAttribute("href")).toBe(`/transcript/${ids[0]}`);
+      expect(await rowA.getByRole("link").getAttribute("href")).toBe(`/transcript/${ids[0]}#message-${a.messageIndex}`);
       expect(await rowA.getByRole("link").textContent()).toBe(`${ids[0].slice(0, 8)}…`);
       expect(await rowA.locator("td").nth(2).textContent()).toBe(String(a.messageIndex + 1));
       expect(await rowA.locator("td").nth(3).textContent()).toBe("Not Helpful");
@@ -124,6 +124,19 @@ describe("feedback management", () => {
       // At desktop width all eight columns fit: nothing scrolls sideways.
       expect(await page.locator("[data-testid=feedback-list] .overflow-x-auto").evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
       await snap("list");
+
+      // A rating's link opens its transcript at the rated message: marked, the only one, and in view.
+      await rowA.getByRole("link").click();
+      await page.waitForURL((url) => url.pathname === `/transcript/${ids[0]}` && url.hash === `#message-${a.messageIndex}`);
+      await page.locator(`[data-testid=message][data-index="${a.messageIndex}"][aria-current=location]`).waitFor();
+      expect(await page.locator("[data-testid=message][aria-current]").count()).toBe(1);
+      await page.waitForFunction((index) => {
+        const box = document.querySelector(`[data-testid=message][data-index="${index}"]`)!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }, a.messageIndex);
+      await snap("rated-message");
+      await page.goBack();
+      await row(page, e.id).waitFor();
 
       // A long comment is cut; hovering shows all of it; the copy button copies it and says so.
       const rowC = row(page, c.id);

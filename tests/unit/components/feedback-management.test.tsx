@@ -134,7 +134,7 @@ describe("FeedbackManagement (spec section 2, Feedback management)", () => {
     const first = within(row("fb-1"));
     expect(first.getByText("ann@example.com")).toBeInTheDocument();
     expect(first.getByText("Ann Lee")).toBeInTheDocument();
-    expect(first.getByRole("link", { name: "transcri…" })).toHaveAttribute("href", "/transcript/transcript-fb-1");
+    expect(first.getByRole("link", { name: "transcri…" })).toHaveAttribute("href", "/transcript/transcript-fb-1#message-2");
     expect(first.getByRole("cell", { name: "3" })).toBeInTheDocument();
     expect(first.getByText("Not Helpful")).toBeInTheDocument();
     // The preview is cut at a word; the full text is there for screen readers and in the tooltip.
