@@ -17,12 +17,13 @@ import { errorMessage } from "@/lib/client/api-error";
 import { feedbackCountCards, type CountCardKey } from "@/lib/feedback/count-cards";
 import { DEFAULT_FEEDBACK_FILTER, FEEDBACK_FILTER_OPTIONS, isFeedbackFilter } from "@/lib/feedback/filters";
 import { DELETED_USER, messageNumber } from "@/lib/feedback/display";
-import { FEEDBACK_PAGE_SIZE, useAdminFeedback, useDeleteFeedback, useUpdateReviewStatus } from "@/lib/queries/admin-feedback";
-import type { FeedbackDto, FeedbackFilter, ReviewStatus } from "@/lib/schemas/feedback";
+import { FEEDBACK_PAGE_SIZE, useAdminFeedback, useDeleteFeedback } from "@/lib/queries/admin-feedback";
+import type { FeedbackDto, FeedbackFilter } from "@/lib/schemas/feedback";
 import { FeedbackTable } from "./feedback-table";
 import { FeedbackPagination } from "./feedback-pagination";
 import { FEEDBACK_TOASTS } from "./feedback-messages";
 import { useFeedbackExport } from "./use-feedback-export";
+import { useReviewStatusChange } from "./use-review-status-change";
 
 const CARD_LOOK: Record<CountCardKey, { icon: LucideIcon; tone: string }> = {
   total: { icon: MessageSquareText, tone: "bg-indigo-100 text-indigo-700" },
@@ -38,7 +39,7 @@ export function FeedbackManagement() {
   const [toDelete, setToDelete] = useState<FeedbackDto | null>(null);
   const list = useAdminFeedback({ filter, page, limit: FEEDBACK_PAGE_SIZE });
   const deleteFeedback = useDeleteFeedback();
-  const updateStatus = useUpdateReviewStatus();
+  const { changeStatus, updatingId } = useReviewStatusChange();
 
   const data = list.data;
   const isCurrent = data !== undefined && !list.isPlaceholderData;
@@ -51,18 +52,6 @@ export function FeedbackManagement() {
   useEffect(() => {
     if (isCurrent && data.totalPages > 0 && page > data.totalPages) setPage(data.totalPages);
   }, [isCurrent, data, page]);
-
-  const changeStatus = (item: FeedbackDto, reviewStatus: ReviewStatus) => {
-    if (reviewStatus === item.reviewStatus) return;
-    updateStatus.mutate(
-      { id: item.id, reviewStatus },
-      {
-        onSuccess: () => toast({ ...FEEDBACK_TOASTS.statusUpdated, variant: "success" }),
-        onError: (error) =>
-          toast({ title: FEEDBACK_TOASTS.statusFailed.title, description: errorMessage(error, FEEDBACK_TOASTS.statusFailed.fallback), variant: "destructive" }),
-      },
-    );
-  };
 
   const remove = (item: FeedbackDto) => {
     deleteFeedback.mutate(item.id, {
@@ -144,7 +133,7 @@ export function FeedbackManagement() {
             <FeedbackTable
               items={data.items}
               deletingId={deleteFeedback.isPending ? deleteFeedback.variables : undefined}
-              updatingId={updateStatus.isPending ? updateStatus.variables?.id : undefined}
+              updatingId={updatingId}
               onReviewStatus={changeStatus}
               onDelete={setToDelete}
             />

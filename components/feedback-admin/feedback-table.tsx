@@ -4,16 +4,16 @@
 // card whose cells carry their column names. Explicit roles keep the table semantics when CSS
 // changes how the rows are displayed.
 import Link from "next/link";
-import { LoaderCircle, ThumbsDown, ThumbsUp, Trash2 } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { LoaderCircle, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { shortId } from "@/lib/format/short-id";
 import { formatDateTime } from "@/lib/format/date-time";
-import { DELETED_USER, feedbackDateLines, feedbackTypeLabel, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
+import { DELETED_USER, feedbackDateLines, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
 import type { FeedbackDto, ReviewStatus } from "@/lib/schemas/feedback";
 import { messagePath } from "@/lib/transcript-view/transcript-links";
 import { CommentCell } from "./comment-cell";
+import { FeedbackBadge } from "./feedback-badge";
 import { ReviewStatusSelect } from "./review-status-select";
 
 const COLUMNS = ["User", "Transcript ID", "Message #", "Feedback", "Comment", "Review Status", "Date", "Actions"] as const;
@@ -45,17 +45,6 @@ function UserCell({ user }: { user: FeedbackDto["user"] }) {
       </p>
       {user.name ? <p className="truncate text-xs text-slate-500">{user.name}</p> : null}
     </div>
-  );
-}
-
-function FeedbackBadge({ type }: { type: FeedbackDto["feedbackType"] }) {
-  const isHelpful = type === "thumbs_up";
-  const Icon = isHelpful ? ThumbsUp : ThumbsDown;
-  return (
-    <Badge variant={isHelpful ? "success" : "danger"} className="whitespace-nowrap">
-      <Icon className="size-3" aria-hidden />
-      {feedbackTypeLabel(type)}
-    </Badge>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 // Spec section 2 (Transcript page): back, Copy Transcript, the title, the five fields and the
-// conversation, with thumbs up and down on every bot message.
+// conversation, with thumbs up and down on every bot message (and, for administrators, everyone's
+// ratings of it).
 import { useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
@@ -9,6 +10,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageTitle } from "@/components/layout/page-title";
 import { MessageFeedback } from "@/components/feedback/message-feedback";
 import { useMessageFeedback } from "@/components/feedback/use-message-feedback";
+import { MessageRatings } from "@/components/feedback-admin/message-ratings";
+import { useReviewStatusChange } from "@/components/feedback-admin/use-review-status-change";
+import { useSession } from "@/lib/client/session";
+import { feedbackByMessage } from "@/lib/feedback/display";
+import { useTranscriptFeedback } from "@/lib/queries/admin-feedback";
 import { TranscriptNotFoundError, useTranscript } from "@/lib/queries/transcripts";
 import { shownTurns } from "@/lib/transcript-view/shown-turns";
 import { anchoredMessageIndex, messageAnchorId } from "@/lib/transcript-view/transcript-links";
@@ -25,6 +31,11 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
   const turns = useMemo(() => (transcript.data ? shownTurns(transcript.data.dialog) : null), [transcript.data]);
   const feedback = useMessageFeedback(transcriptId, { enabled: transcript.isSuccess });
   const anchored = useAnchoredMessage(turns !== null && turns.length > 0);
+  // Administrators also see everyone's ratings of each answer, and triage them here.
+  const isAdmin = useSession().user?.isAdmin === true;
+  const ratings = useTranscriptFeedback(transcriptId, { enabled: isAdmin && transcript.isSuccess });
+  const ratingsByMessage = useMemo(() => feedbackByMessage(ratings.data?.items ?? []), [ratings.data]);
+  const { changeStatus, updatingId } = useReviewStatusChange();
 
   const goBack = () => {
     if (window.history.length > 1) router.back();
@@ -54,12 +65,20 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
                     anchored={turn.index === anchored}
                     footer={
                       turn.role === "bot" ? (
-                        <MessageFeedback
-                          rating={feedback.ratingOf(turn.index)}
-                          isPending={feedback.isPending(turn.index)}
-                          onThumbsUp={() => feedback.thumbsUp(turn.index)}
-                          onThumbsDown={() => feedback.thumbsDown(turn.index)}
-                        />
+                        <>
+                          <MessageFeedback
+                            rating={feedback.ratingOf(turn.index)}
+                            isPending={feedback.isPending(turn.index)}
+                            onThumbsUp={() => feedback.thumbsUp(turn.index)}
+                            onThumbsDown={() => feedback.thumbsDown(turn.index)}
+                          />
+                          <MessageRatings
+                            messageIndex={turn.index}
+                            items={ratingsByMessage.get(turn.index) ?? []}
+                            updatingId={updatingId}
+                            onReviewStatus={changeStatus}
+                          />
+                        </>
                       ) : null
                     }
                   />

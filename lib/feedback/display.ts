@@ -41,3 +41,14 @@ export function feedbackDateLines(createdAt: string): { date: string; time: stri
   if (!createdAt || !isValid(date)) return { date: NOT_AVAILABLE, time: "" };
   return { date: formatDate(date), time: format(date, "h:mm a") };
 }
+
+/** A transcript's feedback by the message it rates, each message's in the order given. */
+export function feedbackByMessage<T extends Pick<FeedbackDto, "messageIndex">>(items: readonly T[]): Map<number, T[]> {
+  const byMessage = new Map<number, T[]>();
+  for (const item of items) {
+    const list = byMessage.get(item.messageIndex);
+    if (list) list.push(item);
+    else byMessage.set(item.messageIndex, [item]);
+  }
+  return byMessage;
+}

@@ -21,6 +21,8 @@ export interface AdminFeedbackPageRequest {
   filter: FeedbackFilter;
   page: number;
   limit: number;
+  /** Only this transcript's feedback. */
+  transcriptId?: string;
 }
 
 export const adminFeedbackKeys = {
@@ -28,8 +30,10 @@ export const adminFeedbackKeys = {
   page: (request: AdminFeedbackPageRequest) => [ADMIN_FEEDBACK_URL, request] as const,
 };
 
-export function adminFeedbackUrl({ filter, page, limit }: AdminFeedbackPageRequest): string {
-  return `${ADMIN_FEEDBACK_URL}?${new URLSearchParams({ filter, page: String(page), limit: String(limit) })}`;
+export function adminFeedbackUrl({ filter, page, limit, transcriptId }: AdminFeedbackPageRequest): string {
+  const params = new URLSearchParams({ filter, page: String(page), limit: String(limit) });
+  if (transcriptId !== undefined) params.set("transcriptId", transcriptId);
+  return `${ADMIN_FEEDBACK_URL}?${params}`;
 }
 
 function feedbackItemUrl(id: string, suffix = ""): string {
@@ -47,6 +51,16 @@ export function useAdminFeedback(request: AdminFeedbackPageRequest) {
     queryFn: () => fetchFeedbackPage(request),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Every rating of one transcript, for an administrator reading it: one page of the largest size
+ * (no transcript is rated that often). Kept with the table's pages, so that the same changes
+ * refresh it.
+ */
+export function useTranscriptFeedback(transcriptId: string, { enabled }: { enabled: boolean }) {
+  const request: AdminFeedbackPageRequest = { filter: "all", page: 1, limit: ADMIN_FEEDBACK_MAX_PAGE_SIZE, transcriptId };
+  return useQuery({ queryKey: adminFeedbackKeys.page(request), queryFn: () => fetchFeedbackPage(request), enabled });
 }
 
 /**

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
 import { errorMessage } from "@/lib/client/api-error";
 import type { MyFeedbackDto, SubmitFeedbackInput } from "@/lib/schemas/feedback";
+import { adminFeedbackKeys } from "./admin-feedback";
 
 export const FEEDBACK_URL = "/api/feedback";
 /** Spec section 8. */
@@ -38,6 +39,8 @@ export function useSubmitFeedback() {
     },
     onSuccess: (rating, input) => {
       queryClient.setQueryData<MyFeedbackDto[]>(myFeedbackKeys.transcript(input.transcriptId), (current) => withRating(current, rating));
+      // An administrator's lists of everyone's feedback (Feedback Management, the page's ratings) now hold it too.
+      void queryClient.invalidateQueries({ queryKey: adminFeedbackKeys.all });
     },
   });
 }

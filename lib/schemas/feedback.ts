@@ -51,7 +51,7 @@ export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number];
 
 export const ADMIN_FEEDBACK_MAX_PAGE_SIZE = 500;
 
-/** GET /api/admin/feedback?filter&page&limit — newest first. */
+/** GET /api/admin/feedback?filter&page&limit[&transcriptId] — newest first; transcriptId keeps one transcript's. */
 export const adminFeedbackQuerySchema = z.object({
   filter: z.enum(FEEDBACK_FILTERS, { error: `filter must be one of ${FEEDBACK_FILTERS.join(", ")}` }).default("all"),
   page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(1_000_000, "page is out of range").default(1),
@@ -61,6 +61,7 @@ export const adminFeedbackQuerySchema = z.object({
     .min(1, "limit must be between 1 and 500")
     .max(ADMIN_FEEDBACK_MAX_PAGE_SIZE, "limit must be between 1 and 500")
     .default(50),
+  transcriptId: z.string({ error: "transcriptId must be text" }).trim().min(1, "transcriptId must not be empty").max(200, "transcriptId is too long").optional(),
 });
 export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuerySchema>;
 

@@ -137,6 +137,29 @@ describe("Feedback Management API", () => {
     expect(paged.body.items.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
   });
 
+  it("lists one transcript's feedback, with any filter, and still counts everything", async () => {
+    await db.feedback.deleteMany();
+    const { admin, rater } = await seedFeedback();
+    const [rated] = await storeTranscripts(conversation());
+    const own = await submit(rater.token, { transcriptId: rated, messageIndex: 3, feedbackType: "thumbs_down", comment: "Wrong store hours" });
+    const byAdmin = await submit(admin.token, { transcriptId: rated, messageIndex: 1, feedbackType: "thumbs_up" });
+
+    const res = await adminList(admin.token, { transcriptId: ` ${rated} `, limit: "500" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 2, totalPages: 1, counts: { total: 5 } });
+    expect(res.body.items.map((item: { id: string }) => item.id)).toEqual([byAdmin.body.id, own.body.id]);
+    expect(res.body.items[1]).toMatchObject({ transcriptId: rated, messageIndex: 3, comment: "Wrong store hours", user: { name: "Rita Rater" } });
+    const notHelpful = await adminList(admin.token, { transcriptId: rated, filter: "not_helpful" });
+    expect(notHelpful.body.items.map((item: { id: string }) => item.id)).toEqual([own.body.id]);
+    expect((await adminList(admin.token, { transcriptId: "no-such-transcript" })).body).toMatchObject({ items: [], total: 0, totalPages: 0 });
+
+    const blank = await adminList(admin.token, { transcriptId: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe("transcriptId: transcriptId must not be empty");
+    expect((await adminList(admin.token, { transcriptId: "x".repeat(201) })).status).toBe(400);
+    expect((await adminList(rater.token, { transcriptId: rated })).status).toBe(403);
+  });
+
   it("changes review status both ways, deletes, and records both in the audit log", async () => {
     const { admin, ids } = await seedFeedback();
     const reviewed = await call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id: ids[1] }, body: { reviewStatus: "reviewed" } });

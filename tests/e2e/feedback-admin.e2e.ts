@@ -6,11 +6,11 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { db } from "@/lib/server/db";
 import type { FeedbackDto } from "@/lib/schemas/feedback";
-import { DESKTOP, PHONE, inBrowser, toastNamed } from "./support/browser";
+import { DESKTOP, PHONE, inBrowser, toastNamed, waitForPath } from "./support/browser";
 import { createAccount, tokenFor } from "./support/accounts";
 import { seriousAxeViolations } from "./support/axe";
 import { botTurnIndexes, feedbackCounts, findFeedback, giveFeedback, transcriptIds } from "./support/feedback-data";
-import { signIn } from "./support/ui";
+import { openUserMenu, signIn } from "./support/ui";
 
 const ADMIN = "feedback.admin@example.com";
 const RATER = "rater.one@example.com";
@@ -134,6 +134,8 @@ describe("feedback management", () => {
         const box = document.querySelector(`[data-testid=message][data-index="${index}"]`)!.getBoundingClientRect();
         return box.top >= 0 && box.bottom <= window.innerHeight;
       }, a.messageIndex);
+      const ratingsOfA = page.locator(`[data-testid=message][data-index="${a.messageIndex}"] [data-testid=message-ratings]`);
+      expect(await ratingsOfA.locator(`[data-testid=message-rating-item][data-id="${a.id}"]`).innerText()).toContain(INJECTION);
       await snap("rated-message");
       await page.goBack();
       await row(page, e.id).waitFor();
@@ -247,5 +249,65 @@ describe("feedback management", () => {
       await snap("after-delete");
     }),
     120_000,
+  );
+
+  it(
+    "shows an administrator everyone's ratings of each answer on its transcript, to triage them there",
+    inBrowser("transcript-ratings", async ({ page, baseUrl, go, snap }) => {
+      const admin = "ratings.admin@example.com";
+      const rater = "ratings.rater@example.com";
+      await createAccount({ email: admin, isAdmin: true });
+      await createAccount({ email: rater, name: "Ray Rater" });
+      const [adminToken, raterToken] = await Promise.all([tokenFor(admin), tokenFor(rater)]);
+      // A transcript the other journey leaves alone.
+      const transcriptId = (await transcriptIds(6))[5];
+      const [first, second] = await botTurnIndexes(transcriptId, raterToken);
+      const down = await giveFeedback(raterToken, { transcriptId, messageIndex: first, feedbackType: "thumbs_down", comment: "Wrong hours.\nThe store opens at 9." });
+      const up = await giveFeedback(adminToken, { transcriptId, messageIndex: first, feedbackType: "thumbs_up" });
+
+      // From Feedback Management (its list stays cached) to the rated answer, in the app.
+      await signIn(page, baseUrl, admin);
+      await go("/admin/feedback");
+      await row(page, down.id).getByRole("link").click();
+      await page.waitForURL((url) => url.pathname === `/transcript/${transcriptId}` && url.hash === `#message-${first}`);
+      const ratingsOf = (index: number) => page.locator(`[data-testid=message][data-index="${index}"] [data-testid=message-ratings]`);
+      const item = (id: string) => ratingsOf(first).locator(`[data-testid=message-rating-item][data-id="${id}"]`);
+      await item(down.id).waitFor();
+      expect(await ratingsOf(first).getByRole("heading").textContent()).toBe("Ratings (2)");
+      expect(await item(down.id).innerText()).toMatch(/Not Helpful[\s\S]*ratings\.rater@example\.com[\s\S]*Wrong hours\.\nThe store opens at 9\./);
+      expect(await item(up.id).innerText()).toMatch(/Helpful[\s\S]*ratings\.admin@example\.com[\s\S]*No comment/);
+      expect(await ratingsOf(second).count()).toBe(0);
+
+      // Marked reviewed here; the administrator's own new rating joins the list at once.
+      await item(down.id).getByTestId("review-status").click();
+      await page.getByRole("option", { name: "Reviewed" }).click();
+      await toastNamed(page, "Review status updated").waitFor();
+      await statusIs(down.id, "reviewed");
+      await page.locator(`[data-testid=message][data-index="${second}"]`).getByRole("button", { name: "Thumbs up" }).click();
+      await ratingsOf(second).getByText(admin).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await snap("ratings");
+
+      // Back in Feedback Management, both changes show.
+      await page.goBack();
+      const added = await db.feedback.findFirstOrThrow({ where: { transcriptId, messageIndex: second } });
+      await row(page, added.id).waitFor();
+      await page.waitForFunction((id) => document.querySelector(`[data-testid=feedback-row][data-id="${id}"] [data-testid=review-status]`)?.textContent === "Reviewed", down.id);
+
+      // Someone who is not an administrator sees only their own rating, and never asks for the others'.
+      const menu = await openUserMenu(page);
+      await menu.getByRole("menuitem", { name: "Logout" }).click();
+      await waitForPath(page, "/login");
+      await signIn(page, baseUrl, rater);
+      const adminCalls: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.startsWith("/api/admin/")) adminCalls.push(request.url());
+      });
+      await go(`/transcript/${transcriptId}#message-${first}`);
+      await page.locator(`[data-testid=message][data-index="${first}"] [data-testid=message-rating]`).waitFor();
+      expect(await page.locator("[data-testid=message-ratings]").count()).toBe(0);
+      expect(adminCalls).toEqual([]);
+    }),
+    60_000,
   );
 });

@@ -53,9 +53,12 @@ const FILTER_WHERE: Record<FeedbackFilter, object> = {
 };
 const THUMBS_UP_WHERE = { feedbackType: "thumbs_up" };
 
-/** One page of feedback matching the filter, newest first, with the five counts over all feedback. */
+/**
+ * One page of feedback matching the filter (and of one transcript, when given), newest first, with
+ * the five counts over all feedback.
+ */
 export async function listFeedback(query: AdminFeedbackQuery): Promise<AdminFeedbackResponse> {
-  const where = FILTER_WHERE[query.filter];
+  const where = query.transcriptId === undefined ? FILTER_WHERE[query.filter] : { ...FILTER_WHERE[query.filter], transcriptId: query.transcriptId };
   const [items, total, all, thumbsUp, reviewed] = await Promise.all([
     db.feedback.findMany({
       where,

@@ -1,5 +1,5 @@
 import { feedbackCountCards } from "@/lib/feedback/count-cards";
-import { DELETED_USER, REVIEW_STATUS_OPTIONS, feedbackDateLines, feedbackTypeLabel, hasComment, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
+import { DELETED_USER, REVIEW_STATUS_OPTIONS, feedbackByMessage, feedbackDateLines, feedbackTypeLabel, hasComment, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
 import { DEFAULT_FEEDBACK_FILTER, FEEDBACK_FILTER_OPTIONS, isFeedbackFilter } from "@/lib/feedback/filters";
 import type { ReviewStatus } from "@/lib/schemas/feedback";
 
@@ -73,6 +73,18 @@ describe("table cells (spec section 2: table columns)", () => {
 
   it("offers Pending review and Reviewed in the status select", () => {
     expect(REVIEW_STATUS_OPTIONS.map((option) => option.label)).toEqual(["Pending review", "Reviewed"]);
+  });
+
+  it("groups a transcript's feedback by the message it rates, keeping the order given", () => {
+    const grouped = feedbackByMessage([
+      { id: "c", messageIndex: 3 },
+      { id: "b", messageIndex: 1 },
+      { id: "a", messageIndex: 3 },
+    ]);
+    expect([...grouped.keys()]).toEqual([3, 1]);
+    expect(grouped.get(3)?.map((item) => item.id)).toEqual(["c", "a"]);
+    expect(grouped.get(1)?.map((item) => item.id)).toEqual(["b"]);
+    expect(feedbackByMessage([]).size).toBe(0);
   });
 
   it("names a deleted user", () => {
