@@ -1,7 +1,8 @@
 import "server-only";
 import { storeTransaction, type StoreExecutor } from "./store-connection";
 import { listWordsOfTexts, wordIdsOfTexts } from "./word-index";
-import { int, join, sql, toNumber } from "./sql";
+import { denseBitsForSaving, saveDenseWords } from "./dense-words";
+import { int, integerArrayLiteral, join, sql, toNumber } from "./sql";
 import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcripts/sort-key";
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -79,10 +80,12 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
   // previous one, which made a newest-first export import at half the speed of an oldest-first one.
   texts.sort((a, b) => a.sortKey - b.sortKey);
-  // The word index (word-index.ts): PostgreSQL stores the ids of each text's words with it; SQLite's
-  // full-text index finds the words itself, and its list takes the new ones first (a statement after
-  // the texts would make the index flush its buffer once more).
+  // The word index (word-index.ts): PostgreSQL stores the ids of each text's words with it, and the
+  // bits of its common words beside it (dense-words.ts); SQLite's full-text index finds the words
+  // itself, and its list takes the new ones first (a statement after the texts would make the index
+  // flush its buffer once more).
   const wordIds = tx.isPostgres ? await wordIdsOfTexts(tx, texts.map((row) => row.text)) : null;
+  const denseBits = wordIds ? await denseBitsForSaving(tx, wordIds) : null;
   if (!tx.isPostgres) await listWordsOfTexts(tx, texts.map((row) => row.text));
   const columns = wordIds ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
   const updated = wordIds ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
@@ -90,10 +93,15 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
     const rows = texts
       .slice(start, start + TEXT_BATCH_SIZE)
-      .map((row, index) => (wordIds ? sql`(${BigInt(row.sortKey)}, ${row.text}, ${wordIds[start + index]}::integer[])` : sql`(${BigInt(row.sortKey)}, ${row.text})`));
+      .map((row, index) =>
+        wordIds ? sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(wordIds[start + index])}::integer[])` : sql`(${BigInt(row.sortKey)}, ${row.text})`,
+      );
     await tx.execute(sql`
       INSERT INTO "TranscriptText" (${columns}) VALUES ${join(rows)}
       ON CONFLICT ("sortKey") DO UPDATE SET ${updated} WHERE "TranscriptText"."text" ${differs} excluded."text"`);
+  }
+  if (wordIds && denseBits) {
+    await saveDenseWords(tx, texts.map((row, index) => ({ sortKey: row.sortKey, wordIds: wordIds[index] })), denseBits);
   }
 }
 

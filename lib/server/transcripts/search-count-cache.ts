@@ -135,7 +135,8 @@ const INDEX_FORCED_BELOW_SHARE = 0.15;
 
 async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> {
   const statement = countMatchingPerBucketSql(filter, bucketMs);
-  if (filter.words?.index !== "gin" || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);
+  // A word counted from the bits of its dense words leaves the word index only its rarer words.
+  if (filter.words?.index !== "gin" || filter.words.dense || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);
   if ((await estimatedShareOfTexts(filter.words)) >= INDEX_FORCED_BELOW_SHARE) return storeQuery(statement);
   return storeTransaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_indexscan = off`);

@@ -1,8 +1,10 @@
 import "server-only";
 import { isPostgres } from "../db";
-import { int, sql, type Sql } from "./sql";
+import { int, join, sql, type Sql } from "./sql";
+import { holdsDenseWords } from "./dense-words";
 import { SORT_KEY_SPREAD, sortKeyRange } from "@/lib/transcripts/sort-key";
-import { wordMatchCondition, type WordMatch } from "./word-index";
+import { wordMatchCondition, type DenseSplit, type WordMatch } from "./word-index";
+import { UNLISTED_WORD_ID } from "@/lib/transcripts/search-words";
 
 // The one place where the two databases' SQL differs: how transcripts matching a search are found.
 // Both match the lower-cased query as a substring of the lower-cased TranscriptText.text (migration
@@ -15,7 +17,8 @@ import { wordMatchCondition, type WordMatch } from "./word-index";
 // On PostgreSQL a page of results reads the range in key order when the matches are dense enough
 // that walking to the page passes few texts, and uses the word index otherwise (list-transcripts.ts).
 // Counts give the planner the word index's condition whenever it narrows the search, and force
-// its use for sparse words over longer ranges (search-count-cache.ts).
+// its use for sparse words over longer ranges (search-count-cache.ts); a single word that is
+// common is counted from the bits of the dense words instead (dense-words.ts).
 
 export interface TranscriptFilter {
   startMs: number;
@@ -75,8 +78,37 @@ export function matchingKeysSql(filter: TranscriptFilter, page: { descending: bo
   return sql`SELECT ${key} AS "sortKey" ${from} ORDER BY ${key} ${direction} LIMIT ${int(page.limit)} OFFSET ${int(page.offset)}`;
 }
 
+/**
+ * PostgreSQL, counting a single word some of whose listed words are dense (dense-words.ts): the
+ * texts holding one of those, found from their bits alone, and apart from them the texts holding
+ * only its other listed words (or unlisted long words), found through the word index. Exact: a
+ * text holding a listed word that holds the query holds the query.
+ */
+function denseCountSources(filter: TranscriptFilter, split: DenseSplit, query: string): [KeySource, KeySource] {
+  const { low, high } = sortKeyRange(filter.startMs, filter.endMs);
+  const dense = { key: sql`d."sortKey"`, from: sql`FROM "TranscriptDenseWords" d WHERE d."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${holdsDenseWords("d", split.masks)}` };
+  const others = {
+    key: sql`t."sortKey"`,
+    from: sql`FROM "TranscriptText" t LEFT JOIN "TranscriptDenseWords" d ON d."sortKey" = t."sortKey"
+      WHERE t."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND t."words" && ${split.otherIds}::integer[]
+        AND (NOT (t."words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos(t."text", ${query}) > 0)
+        AND NOT coalesce(${holdsDenseWords("d", split.masks)}, false)`,
+  };
+  return [dense, others];
+}
+
+/** The dense split of a filter's count, when its search is one counted from dense words. */
+function denseSplitOf(filter: TranscriptFilter): DenseSplit | null {
+  return filter.sessionId === null && filter.search !== null && filter.words?.index === "gin" ? filter.words.dense : null;
+}
+
 /** SELECT count(*) AS "n" of the matching transcripts. */
 export function countMatchingSql(filter: TranscriptFilter): Sql {
+  const split = denseSplitOf(filter);
+  if (split) {
+    const [dense, others] = denseCountSources(filter, split, filter.search!);
+    return sql`SELECT (SELECT count(*) ${dense.from}) + (SELECT count(*) ${others.from}) AS "n"`;
+  }
   return sql`SELECT count(*) AS "n" ${keySource(filter, "index").from}`;
 }
 
@@ -85,6 +117,12 @@ export function countMatchingSql(filter: TranscriptFilter): Sql {
  * or an hour: bucket = floor(createdAt / bucketMs) = floor(sortKey / (bucketMs * SORT_KEY_SPREAD))).
  */
 export function countMatchingPerBucketSql(filter: TranscriptFilter, bucketMs: number): Sql {
+  const divisor = int(bucketMs * SORT_KEY_SPREAD);
+  const split = denseSplitOf(filter);
+  if (split) {
+    const parts = denseCountSources(filter, split, filter.search!).map(({ key, from }) => sql`SELECT ${key} / ${divisor} AS "bucket", count(*) AS "n" ${from} GROUP BY 1`);
+    return sql`SELECT "bucket", sum("n") AS "n" FROM (${join(parts, " UNION ALL ")}) AS "parts" GROUP BY 1`;
+  }
   const { key, from } = keySource(filter, "index");
-  return sql`SELECT ${key} / ${int(bucketMs * SORT_KEY_SPREAD)} AS "bucket", count(*) AS "n" ${from} GROUP BY 1`;
+  return sql`SELECT ${key} / ${divisor} AS "bucket", count(*) AS "n" ${from} GROUP BY 1`;
 }

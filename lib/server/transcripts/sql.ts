@@ -17,6 +17,14 @@ export function int(value: number): Sql {
   return Prisma.raw(String(value));
 }
 
+/**
+ * Integers as one array literal ('{4,8,15}'), to bind as a single text parameter cast to an array
+ * type: the driver would escape every element of an array it is given.
+ */
+export function integerArrayLiteral(values: readonly (number | bigint)[]): string {
+  return `{${values.join(",")}}`;
+}
+
 /** A column name from the code (never from input), quoted. */
 export function identifier(name: string): Sql {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not an identifier: ${name}`);

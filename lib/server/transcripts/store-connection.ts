@@ -66,7 +66,7 @@ export async function useBulkWrites(): Promise<void> {
 export async function finishBulkWrites(): Promise<void> {
   const store = connection();
   if (store.isPostgres) {
-    for (const table of ["Transcript", "TranscriptText", "TranscriptSlotCount", "TranscriptHourAttribute"]) {
+    for (const table of ["Transcript", "TranscriptText", "TranscriptDenseWords", "TranscriptSlotCount", "TranscriptHourAttribute"]) {
       await store.execute(sqlText(`VACUUM (ANALYZE) "${table}"`));
     }
   } else {

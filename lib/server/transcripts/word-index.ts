@@ -5,6 +5,7 @@ import { storeQuery } from "./store-connection";
 import { join, sql, type Sql } from "./sql";
 import { UNLISTED_WORD_ID, distinctWordsOf, queryWords, wordsOf, type QueryWord } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
+import { denseMasks } from "@/lib/transcripts/dense-words";
 
 // Both databases find the texts holding a search through an index of their words. SearchWord lists
 // every word ever stored, and a search looks up, for each of its words, the listed words that can
@@ -14,7 +15,8 @@ import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-te
 // PostgreSQL (migration search_word_index): TranscriptText.words holds the ids of its text's words
 // (GIN-indexed), and the candidates hold, for every query word, one of the listed words that can
 // hold it. Texts marked UNLISTED_WORD_ID hold a word that is not listed (too long) and are always
-// tested.
+// tested. A single word matched exactly is counted from the bits of its dense (common) listed words,
+// and through the index for its others (dense-words.ts, search-sql.ts).
 // SQLite (migration sqlite_word_index): the FTS5 table TranscriptWords indexes each text's words
 // with their positions, and the list holds every word, long ones included. The candidates of a
 // query of several words hold them one after the other, as a phrase: the first word ends a word of
@@ -43,6 +45,14 @@ export interface GinWordMatch {
   idSets: number[][];
   /** Whether holding those words proves the text holds the query (texts with long words aside). */
   exact: boolean;
+  /** A single word matched exactly, some of whose listed words are dense: how to count it from their bits. */
+  dense: DenseSplit | null;
+}
+
+/** The listed words of a query word split into the dense ones (as masks of their bits) and the others. */
+export interface DenseSplit {
+  masks: bigint[];
+  otherIds: number[];
 }
 
 /** SQLite: the FTS5 query of the texts that can hold the search, or null when no text can. */
@@ -71,7 +81,16 @@ async function matchGin(words: QueryWord[]): Promise<GinWordMatch | null> {
     if (rows !== null) idSets.push([UNLISTED_WORD_ID, ...rows.map((row) => row.id)]);
   }
   if (idSets.length === 0) return null;
-  return { index: "gin", idSets, exact: isWholeQueryWord(words) };
+  const exact = isWholeQueryWord(words);
+  return { index: "gin", idSets, exact, dense: exact && idSets.length === 1 ? await denseSplit(idSets[0]) : null };
+}
+
+/** How a word's listed words split into dense ones and others; null when none is dense. */
+async function denseSplit(ids: number[]): Promise<DenseSplit | null> {
+  const rows = await storeQuery<{ wordId: number; bit: number }>(sql`SELECT "wordId", "bit" FROM "DenseWord" WHERE "wordId" IN (${join(ids)})`);
+  if (rows.length === 0) return null;
+  const dense = new Set(rows.map((row) => row.wordId));
+  return { masks: denseMasks(rows.map((row) => row.bit)), otherIds: ids.filter((id) => !dense.has(id)) };
 }
 
 /** SQLite, a query of one word: the texts holding one of the listed words that can hold it. */
@@ -193,11 +212,10 @@ export async function listWordsOfTexts(tx: StoreExecutor, texts: readonly string
 }
 
 /**
- * PostgreSQL: the word ids of each text, as an integer[] literal ('{4,8,15}'), listing new words
- * first. Runs inside the transaction that stores the texts, whose lock keeps writers from listing
- * the same word twice. Literals, because the driver escapes every element of an array it is given.
+ * PostgreSQL: the word ids of each text, listing new words first. Runs inside the transaction that
+ * stores the texts, whose lock keeps writers from listing the same word twice.
  */
-export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<string[]> {
+export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<number[][]> {
   const wordsOfTexts = texts.map(wordsOf);
   const distinctWords = new Set<string>();
   for (const { words } of wordsOfTexts) for (const word of words) distinctWords.add(word);
@@ -230,7 +248,7 @@ export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]
       else list.push(id);
     }
     if (unlisted) list.push(UNLISTED_WORD_ID);
-    return `{${list.join(",")}}`;
+    return list;
   });
 }
 

@@ -1,0 +1,78 @@
+import "server-only";
+import type { StoreExecutor } from "./store-connection";
+import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
+import { DENSE_WORD_COLUMNS, denseColumnsOf, newDenseWords } from "@/lib/transcripts/dense-words";
+
+// PostgreSQL's copy of which common ("dense") words each text holds (migration dense_words,
+// lib/transcripts/dense-words.ts): kept by the store as it writes texts, and read by the counts of a
+// search for a single word (search-sql.ts).
+
+const COLUMN_NAMES = Array.from({ length: DENSE_WORD_COLUMNS }, (_, column) => `b${column}`);
+const COLUMNS = COLUMN_NAMES.map((name) => identifier(name));
+
+/** The dense-word columns of a table alias, or bare: "b0", "b1", ... */
+export function denseColumns(alias?: string): Sql[] {
+  return COLUMN_NAMES.map((name) => (alias ? sql`${identifier(alias)}.${identifier(name)}` : identifier(name)));
+}
+
+/** A text holds one of the dense words of `masks` (one per column; 0 where none lies). */
+export function holdsDenseWords(alias: string, masks: readonly bigint[]): Sql {
+  const columns = denseColumns(alias);
+  const tests = masks.flatMap((mask, column) => (mask === 0n ? [] : [sql`(${columns[column]} & ${mask}) <> 0`]));
+  return tests.length === 0 ? sql`false` : sql`(${join(tests, " OR ")})`;
+}
+
+/**
+ * The bit of every dense word, for storing texts whose word ids are given: the words their batch
+ * shows to be common get the free bits first, and the texts already stored that hold them get
+ * those bits, so that every text's bits stay complete. Runs inside the transaction that stores the
+ * texts, whose lock keeps other writers out until it commits.
+ */
+export async function denseBitsForSaving(tx: StoreExecutor, wordIdsOfTexts: readonly (readonly number[])[]): Promise<Map<number, number>> {
+  const rows = await tx.query<{ bit: number; wordId: number }>(sql`SELECT "bit", "wordId" FROM "DenseWord"`);
+  const bitOf = new Map(rows.map((row) => [row.wordId, row.bit]));
+  const added = newDenseWords(wordIdsOfTexts, bitOf);
+  if (added.length === 0) return bitOf;
+  const bits = integerArrayLiteral(added.map((word) => word.bit));
+  const wordIds = integerArrayLiteral(added.map((word) => word.wordId));
+  await tx.execute(sql`INSERT INTO "DenseWord" ("bit", "wordId") SELECT * FROM unnest(${bits}::smallint[], ${wordIds}::integer[])`);
+  const stored = denseColumns("d");
+  await tx.execute(sql`
+    UPDATE "TranscriptDenseWords" d SET ${join(
+      COLUMNS.map((column, index) => sql`${column} = ${stored[index]} | m.${column}`),
+      ", ",
+    )}
+    FROM (
+      SELECT t."sortKey", ${join(bitColumnsOf(sql`n."bit"`), ", ")}
+      FROM "TranscriptText" t
+      CROSS JOIN LATERAL unnest(t."words") AS w("id")
+      JOIN "DenseWord" n ON n."wordId" = w."id" AND n."bit" = ANY(${bits}::smallint[])
+      WHERE t."words" && ${wordIds}::integer[]
+      GROUP BY t."sortKey"
+    ) m
+    WHERE d."sortKey" = m."sortKey"`);
+  for (const word of added) bitOf.set(word.wordId, word.bit);
+  return bitOf;
+}
+
+/** The aggregates, per column, of the bits `bit` (a SQL expression) of a group's dense words. */
+function bitColumnsOf(bit: Sql): Sql[] {
+  return COLUMNS.map((column, index) => sql`coalesce(bit_or(1::bigint << (${bit} % 64)) FILTER (WHERE ${bit} / 64 = ${int(index)}), 0) AS ${column}`);
+}
+
+/** Writes the bits of stored texts (after the texts themselves), leaving unchanged ones alone. */
+export async function saveDenseWords(tx: StoreExecutor, texts: readonly { sortKey: number; wordIds: readonly number[] }[], bitOf: ReadonlyMap<number, number>): Promise<void> {
+  if (texts.length === 0) return;
+  const columns: bigint[][] = COLUMNS.map(() => []);
+  for (const text of texts) denseColumnsOf(text.wordIds, bitOf).forEach((value, column) => columns[column].push(value));
+  const arrays = columns.map((values) => sql`${integerArrayLiteral(values)}::bigint[]`);
+  const excluded = denseColumns("excluded");
+  await tx.execute(sql`
+    INSERT INTO "TranscriptDenseWords" ("sortKey", ${join(COLUMNS, ", ")})
+    SELECT * FROM unnest(${integerArrayLiteral(texts.map((text) => text.sortKey))}::bigint[], ${join(arrays, ", ")})
+    ON CONFLICT ("sortKey") DO UPDATE SET ${join(
+      COLUMNS.map((column, index) => sql`${column} = ${excluded[index]}`),
+      ", ",
+    )}
+    WHERE (${join(denseColumns("TranscriptDenseWords"), ", ")}) IS DISTINCT FROM (${join(excluded, ", ")})`);
+}

@@ -1,0 +1,82 @@
+import { UNLISTED_WORD_ID } from "./search-words";
+
+// PostgreSQL counts the texts holding a common word from a compact copy of which common words each
+// text holds (lib/server/transcripts/dense-words.ts), not from the texts' word lists: a word in a
+// third of the texts otherwise means reading a third of the range's rows, with all their word ids.
+// Each common ("dense") word owns one bit of DENSE_WORD_CAPACITY, and each text keeps its bits in
+// DENSE_WORD_COLUMNS signed 64-bit columns. A word becomes dense when a large batch of stored texts
+// shows it to be common, and keeps its bit for good.
+
+export const DENSE_WORD_COLUMNS = 8;
+const BITS_PER_COLUMN = 64;
+export const DENSE_WORD_CAPACITY = DENSE_WORD_COLUMNS * BITS_PER_COLUMN;
+/** Fewer texts than this tell too little of which words are common. */
+export const DENSE_SAMPLE_MIN_TEXTS = 1000;
+/** The share of a batch's texts from which a word is counted as common. */
+export const DENSE_MIN_SHARE = 0.02;
+
+/** The column of a bit, and its place in that column's 64 bits. */
+export function denseBitPlace(bit: number): { column: number; shift: number } {
+  return { column: Math.floor(bit / BITS_PER_COLUMN), shift: bit % BITS_PER_COLUMN };
+}
+
+/** One bit as the signed 64-bit value of its column (bit 63 of a column is its sign). */
+export function denseBitValue(bit: number): bigint {
+  return BigInt.asIntN(64, 1n << BigInt(denseBitPlace(bit).shift));
+}
+
+/**
+ * A text's columns: bit b of the whole set when the text holds the word owning bit b. Kept as two
+ * 32-bit halves per column while collecting, so that only columns with bits set become BigInts.
+ */
+export function denseColumnsOf(wordIds: readonly number[], bitOf: ReadonlyMap<number, number>): bigint[] {
+  const halves = new Array<number>(DENSE_WORD_COLUMNS * 2).fill(0);
+  for (const id of wordIds) {
+    const bit = bitOf.get(id);
+    if (bit === undefined) continue;
+    const { column, shift } = denseBitPlace(bit);
+    const half = column * 2 + (shift >= 32 ? 1 : 0);
+    halves[half] = (halves[half] | (1 << shift % 32)) >>> 0;
+  }
+  const columns: bigint[] = [];
+  for (let column = 0; column < DENSE_WORD_COLUMNS; column++) {
+    const [low, high] = [halves[column * 2], halves[column * 2 + 1]];
+    columns.push(low === 0 && high === 0 ? 0n : BigInt.asIntN(64, (BigInt(high) << 32n) | BigInt(low)));
+  }
+  return columns;
+}
+
+/** The masks of a set of bits, one per column (0 where none of them lies). */
+export function denseMasks(bits: Iterable<number>): bigint[] {
+  const masks = new Array<bigint>(DENSE_WORD_COLUMNS).fill(0n);
+  for (const bit of bits) {
+    const { column } = denseBitPlace(bit);
+    masks[column] = BigInt.asIntN(64, masks[column] | denseBitValue(bit));
+  }
+  return masks;
+}
+
+/**
+ * The words a batch shows to be common that have no bit yet, with the lowest free bits: those in at
+ * least DENSE_MIN_SHARE of the batch's texts, most common first, while bits are free. A batch of
+ * fewer than DENSE_SAMPLE_MIN_TEXTS texts chooses none.
+ */
+export function newDenseWords(wordIdsOfTexts: readonly (readonly number[])[], bitOf: ReadonlyMap<number, number>): { wordId: number; bit: number }[] {
+  if (wordIdsOfTexts.length < DENSE_SAMPLE_MIN_TEXTS || bitOf.size >= DENSE_WORD_CAPACITY) return [];
+  const texts = new Map<number, number>();
+  for (const ids of wordIdsOfTexts) {
+    for (const id of ids) if (id !== UNLISTED_WORD_ID && !bitOf.has(id)) texts.set(id, (texts.get(id) ?? 0) + 1);
+  }
+  const least = Math.ceil(DENSE_MIN_SHARE * wordIdsOfTexts.length);
+  const common = [...texts].filter(([, count]) => count >= least).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const taken = new Set(bitOf.values());
+  const chosen: { wordId: number; bit: number }[] = [];
+  let bit = 0;
+  for (const [wordId] of common) {
+    while (bit < DENSE_WORD_CAPACITY && taken.has(bit)) bit++;
+    if (bit >= DENSE_WORD_CAPACITY) break;
+    chosen.push({ wordId, bit });
+    bit++;
+  }
+  return chosen;
+}

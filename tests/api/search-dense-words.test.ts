@@ -1,0 +1,108 @@
+// Common words are counted on PostgreSQL from each text's bits of dense words (lib/transcripts/
+// dense-words.ts): a large batch makes its common words dense, the texts stored before it get their
+// bits, and every later write keeps them. This file runs on SQLite and on PostgreSQL: on both, every
+// search total must equal a count of the texts that contain the query.
+import * as listRoute from "@/app/api/transcripts/route";
+import { isPostgres } from "@/lib/server/db";
+import { storeQuery } from "@/lib/server/transcripts/store-connection";
+import { sql } from "@/lib/server/transcripts/sql";
+import { matchWords } from "@/lib/server/transcripts/word-index";
+import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/transcripts/dense-words";
+import { call } from "../helpers/api-client";
+import { signedInUser } from "../helpers/users";
+import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
+
+// Whole days 2 to 8 of April, and parts of the 1st and the 9th.
+const RANGE = { startTime: "2025-04-01T06:00:00.000Z", endTime: "2025-04-09T17:59:59.999Z" };
+const QUERIES = ["parcel", "parcels", "arcel", "tracking", "racking", "hello", "parcel tracking", "courier", "zzzz"];
+// A word over 100 characters, not listed on PostgreSQL: a text holding it is found by its text alone.
+const LONG_WORD = `${"x".repeat(60)}parcel${"y".repeat(60)}`;
+
+const stored = new Map<string, TestTranscript>();
+let token: string;
+
+function at(index: number): string {
+  const day = 1 + (index % 9);
+  const minute = (index * 37) % (24 * 60);
+  return new Date(Date.UTC(2025, 3, day, Math.floor(minute / 60), minute % 60, index % 60)).toISOString();
+}
+
+/** Transcript `index` of a batch: which words it holds follows from its index alone. */
+function transcript(prefix: string, index: number): TestTranscript {
+  const words = [`hello order n${index}`];
+  if (index % 2 === 0) words.push("my parcel is late");
+  if (index % 3 === 0) words.push("the tracking page is empty");
+  if (index % 150 === 0) words.push("two parcels arrived");
+  if (index % 400 === 1) words.push(`see ${LONG_WORD}`);
+  if (index % 97 === 5) words.push("courier");
+  return { id: `${prefix}-${index}`, createdAt: at(index), turns: [`user: ${words[0]}`, ...words.slice(1)] };
+}
+
+async function store(transcripts: TestTranscript[]) {
+  await storeTranscripts(transcripts);
+  for (const item of transcripts) stored.set(item.id, item);
+}
+
+function expectedTotal(query: string): number {
+  const [start, end] = [Date.parse(RANGE.startTime), Date.parse(RANGE.endTime)];
+  let count = 0;
+  for (const item of stored.values()) {
+    const createdAt = Date.parse(item.createdAt);
+    const text = (item.turns ?? []).map((turn) => (turn.startsWith("user:") ? turn.slice(5).trim() : turn).toLowerCase()).join("\n");
+    if (createdAt >= start && createdAt <= end && text.includes(query)) count++;
+  }
+  return count;
+}
+
+async function expectExactTotals() {
+  const totals: Record<string, number> = {};
+  const expected: Record<string, number> = {};
+  for (const query of QUERIES) {
+    const res = await call(listRoute.GET, "GET", "/api/transcripts", { token, query: { ...RANGE, search: query, limit: "20" } });
+    expect(res.status).toBe(200);
+    totals[query] = res.body.total;
+    expected[query] = expectedTotal(query);
+  }
+  expect(totals).toEqual(expected);
+  return totals;
+}
+
+beforeAll(async () => {
+  token = (await signedInUser()).token;
+});
+
+describe("counting common words", () => {
+  it("counts texts stored before their words became dense, and those of the batch that made them dense", async () => {
+    // A small batch first: it chooses no dense words.
+    await store(Array.from({ length: 30 }, (_, index) => transcript("early", index)));
+    const before = await expectExactTotals();
+    expect(before.parcel).toBeGreaterThan(0);
+
+    await store(Array.from({ length: DENSE_SAMPLE_MIN_TEXTS + 200 }, (_, index) => transcript("bulk", index)));
+    if (isPostgres()) {
+      const dense = await storeQuery<{ word: string }>(sql`SELECT w."word" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
+      const words = dense.map((row) => row.word);
+      expect(words).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
+      expect(words).not.toContain("parcels");
+      expect(words).not.toContain("courier");
+      // The counts below take the dense path, with the rarer "parcels" and the long word beside it.
+      const match = await matchWords("parcel");
+      expect(match).toMatchObject({ index: "gin", exact: true });
+      expect(match?.index === "gin" && match.dense?.otherIds.length).toBeGreaterThanOrEqual(2);
+    }
+    const totals = await expectExactTotals();
+    expect(totals.parcel).toBeGreaterThan(before.parcel + 400);
+    expect(totals.hello).toBe(expectedTotal("hello"));
+  });
+
+  it("stays exact as texts change, move out of the range and arrive in small batches", async () => {
+    // A text that no longer holds "parcel" and "tracking".
+    const changed = { ...transcript("bulk", 6), turns: ["user: hello again", "nothing to see"] };
+    // A text moved to another day (its key changes), one moved out of the range.
+    const moved = { ...transcript("bulk", 12), createdAt: "2025-04-05T12:00:00.000Z" };
+    const gone = { ...transcript("bulk", 18), createdAt: "2025-05-20T12:00:00.000Z" };
+    await store([changed, moved, gone]);
+    await store([transcript("late", 0), transcript("late", 3), transcript("late", 5)]);
+    await expectExactTotals();
+  });
+});
