@@ -11,6 +11,7 @@ import { PageTitle } from "@/components/layout/page-title";
 import { MessageFeedback } from "@/components/feedback/message-feedback";
 import { useMessageFeedback } from "@/components/feedback/use-message-feedback";
 import { MessageRatings } from "@/components/feedback-admin/message-ratings";
+import { NextToReviewLink } from "@/components/feedback-admin/next-to-review-link";
 import { useReviewStatusChange } from "@/components/feedback-admin/use-review-status-change";
 import { useSession } from "@/lib/client/session";
 import { feedbackByMessage } from "@/lib/feedback/display";
@@ -101,7 +102,10 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
           <ArrowLeft aria-hidden />
           Back
         </Button>
-        <CopyTranscriptButton turns={turns} />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {isAdmin ? <NextToReviewLink transcriptId={transcriptId} /> : null}
+          <CopyTranscriptButton turns={turns} />
+        </div>
       </div>
       <PageTitle title={TRANSCRIPT_TITLE} />
       {body}

@@ -264,6 +264,10 @@ describe("feedback management", () => {
       const [first, second] = await botTurnIndexes(transcriptId, raterToken);
       const down = await giveFeedback(raterToken, { transcriptId, messageIndex: first, feedbackType: "thumbs_down", comment: "Wrong hours.\nThe store opens at 9." });
       const up = await giveFeedback(adminToken, { transcriptId, messageIndex: first, feedbackType: "thumbs_up" });
+      // Pending on another transcript: where "Next to review" leads.
+      const elsewhere = (await transcriptIds(6))[4];
+      const elsewhereIndex = (await botTurnIndexes(elsewhere, raterToken))[0];
+      await giveFeedback(raterToken, { transcriptId: elsewhere, messageIndex: elsewhereIndex, feedbackType: "thumbs_down", comment: "Check this one too" });
 
       // From Feedback Management (its list stays cached) to the rated answer, in the app.
       await signIn(page, baseUrl, admin);
@@ -287,6 +291,19 @@ describe("feedback management", () => {
       await ratingsOf(second).getByText(admin).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await snap("ratings");
+
+      // On to the newest rating still pending on another transcript, and back.
+      const next = await db.feedback.findFirstOrThrow({
+        where: { reviewStatus: { not: "reviewed" }, transcriptId: { not: transcriptId } },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      });
+      expect(next.transcriptId).toBe(elsewhere);
+      await page.getByTestId("next-to-review").click();
+      await page.waitForURL((url) => url.pathname === `/transcript/${elsewhere}` && url.hash === `#message-${elsewhereIndex}`);
+      await page.locator(`[data-testid=message][data-index="${elsewhereIndex}"][aria-current=location] [data-testid=message-rating-item][data-id="${next.id}"]`).waitFor();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === `/transcript/${transcriptId}`);
+      await ratingsOf(second).getByText(admin).waitFor();
 
       // Back in Feedback Management, both changes show.
       await page.goBack();

@@ -14,5 +14,7 @@ function segmentValue(segment: string): string {
 
 export default async function TranscriptPage({ params }: { params: Promise<{ transcriptId: string }> }) {
   const { transcriptId } = await params;
-  return <TranscriptView transcriptId={segmentValue(transcriptId)} />;
+  const id = segmentValue(transcriptId);
+  // A new view for each transcript: "Next to review" goes from one to another.
+  return <TranscriptView key={id} transcriptId={id} />;
 }
