@@ -10,9 +10,9 @@ import { DENSE_WORD_COLUMNS, denseColumnsOf, newDenseWords } from "@/lib/transcr
 const COLUMN_NAMES = Array.from({ length: DENSE_WORD_COLUMNS }, (_, column) => `b${column}`);
 const COLUMNS = COLUMN_NAMES.map((name) => identifier(name));
 
-/** The dense-word columns of a table alias, or bare: "b0", "b1", ... */
-export function denseColumns(alias?: string): Sql[] {
-  return COLUMN_NAMES.map((name) => (alias ? sql`${identifier(alias)}.${identifier(name)}` : identifier(name)));
+/** The dense-word columns of a table alias: alias."b0", alias."b1", ... */
+function denseColumns(alias: string): Sql[] {
+  return COLUMN_NAMES.map((name) => sql`${identifier(alias)}.${identifier(name)}`);
 }
 
 /** A text holds one of the dense words of `masks` (one per column; 0 where none lies). */

@@ -86,13 +86,14 @@ export function matchingKeysSql(filter: TranscriptFilter, page: { descending: bo
  */
 function denseCountSources(filter: TranscriptFilter, split: DenseSplit, query: string): [KeySource, KeySource] {
   const { low, high } = sortKeyRange(filter.startMs, filter.endMs);
-  const dense = { key: sql`d."sortKey"`, from: sql`FROM "TranscriptDenseWords" d WHERE d."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${holdsDenseWords("d", split.masks)}` };
+  const holdsDense = holdsDenseWords("d", split.masks);
+  const dense = { key: sql`d."sortKey"`, from: sql`FROM "TranscriptDenseWords" d WHERE d."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${holdsDense}` };
   const others = {
     key: sql`t."sortKey"`,
     from: sql`FROM "TranscriptText" t LEFT JOIN "TranscriptDenseWords" d ON d."sortKey" = t."sortKey"
       WHERE t."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND t."words" && ${split.otherIds}::integer[]
         AND (NOT (t."words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos(t."text", ${query}) > 0)
-        AND NOT coalesce(${holdsDenseWords("d", split.masks)}, false)`,
+        AND NOT coalesce(${holdsDense}, false)`,
   };
   return [dense, others];
 }

@@ -79,14 +79,13 @@ async function matchGin(words: QueryWord[]): Promise<GinWordMatch | null> {
   const exact = isWholeQueryWord(words);
   let dense: DenseSplit | null = null;
   for (const word of words) {
-    const condition = postgresListedWords(word);
-    if (condition === null) continue;
     // Each listed word with its dense bit, if it has one, in the same read: under load a search's
     // latency grows with its number of reads.
-    const rows = await storeQuery<{ id: number; bit: number | null }>(
-      sql`SELECT w."id", d."bit" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id" WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`,
+    const rows = await listedWords<{ id: number; bit: number | null }>(
+      postgresListedWords(word),
+      sql`SELECT w."id", d."bit" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id"`,
     );
-    if (rows.length > MAX_WORDS_PER_QUERY_WORD) continue;
+    if (rows === null) continue;
     idSets.push([UNLISTED_WORD_ID, ...rows.map((row) => row.id)]);
     if (exact) dense = denseSplit(rows);
   }
@@ -147,10 +146,13 @@ function isWholeQueryWord(words: QueryWord[]): boolean {
   return words.length === 1 && !words[0].anchoredStart && !words[0].anchoredEnd;
 }
 
-/** The listed words meeting a condition; null without a condition, or when too many meet it to narrow anything. */
-async function listedWords(condition: Sql | null): Promise<{ id: number; word: string }[] | null> {
+/**
+ * The listed words meeting a condition, as `select` reads them (SearchWord's columns, unqualified in
+ * the condition); null without a condition, or when too many meet it to narrow anything.
+ */
+async function listedWords<Row = { id: number; word: string }>(condition: Sql | null, select: Sql = sql`SELECT "id", "word" FROM "SearchWord"`): Promise<Row[] | null> {
   if (condition === null) return null;
-  const rows = await storeQuery<{ id: number; word: string }>(sql`SELECT "id", "word" FROM "SearchWord" WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
+  const rows = await storeQuery<Row>(sql`${select} WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
   return rows.length > MAX_WORDS_PER_QUERY_WORD ? null : rows;
 }
 
