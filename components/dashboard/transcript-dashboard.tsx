@@ -58,6 +58,7 @@ export function TranscriptDashboard() {
     listContent = (
       <ListCard
         rows={rows}
+        search={params.search}
         total={data.total}
         totalPages={data.totalPages}
         page={state.page}

@@ -12,6 +12,7 @@ import type { ExportFormat, ExportProgress } from "./use-transcript-export";
 
 export function TranscriptListCard({
   rows,
+  search,
   total,
   totalPages,
   page,
@@ -23,6 +24,8 @@ export function TranscriptListCard({
   onPageSizeChange,
 }: {
   rows: readonly TranscriptListItem[];
+  /** The search that found the rows. */
+  search: string;
   total: number;
   totalPages: number;
   page: number;
@@ -43,7 +46,7 @@ export function TranscriptListCard({
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
-        <TranscriptTable rows={rows} isUpdating={isUpdating} />
+        <TranscriptTable rows={rows} search={search} isUpdating={isUpdating} />
         {totalPages > 1 ? (
           <PaginationBar
             page={page}

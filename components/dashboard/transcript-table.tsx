@@ -11,13 +11,13 @@ import { transcriptPath } from "@/lib/transcript-view/transcript-links";
 export const TRANSCRIPT_COLUMNS = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Preview"] as const;
 
 /** Phones: one card per transcript instead of the wide table. */
-function TranscriptCards({ rows }: { rows: readonly TranscriptListItem[] }) {
+function TranscriptCards({ rows, search }: { rows: readonly TranscriptListItem[]; search: string }) {
   return (
     <ul className="-mx-2 divide-y divide-slate-100 sm:hidden">
       {rows.map((row) => (
         <li key={row.id}>
           <Link
-            href={transcriptPath(row.id)}
+            href={transcriptPath(row.id, search)}
             data-testid="transcript-card"
             className="block rounded-lg px-2 py-3 hover:bg-indigo-50/60 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
           >
@@ -41,16 +41,17 @@ function TranscriptCards({ rows }: { rows: readonly TranscriptListItem[] }) {
   );
 }
 
-export function TranscriptTable({ rows, isUpdating }: { rows: readonly TranscriptListItem[]; isUpdating: boolean }) {
+/** `search`: the search that found the rows, which the transcript page then highlights. */
+export function TranscriptTable({ rows, search, isUpdating }: { rows: readonly TranscriptListItem[]; search: string; isUpdating: boolean }) {
   return (
     <div className={clsx("transition-opacity", isUpdating && "opacity-60")} aria-busy={isUpdating}>
-      <TranscriptCards rows={rows} />
-      <WideTable rows={rows} />
+      <TranscriptCards rows={rows} search={search} />
+      <WideTable rows={rows} search={search} />
     </div>
   );
 }
 
-function WideTable({ rows }: { rows: readonly TranscriptListItem[] }) {
+function WideTable({ rows, search }: { rows: readonly TranscriptListItem[]; search: string }) {
   const router = useRouter();
   return (
     <div className="hidden overflow-x-auto sm:block">
@@ -66,7 +67,7 @@ function WideTable({ rows }: { rows: readonly TranscriptListItem[] }) {
         </thead>
         <tbody>
           {rows.map((row) => {
-            const open = () => router.push(transcriptPath(row.id));
+            const open = () => router.push(transcriptPath(row.id, search));
             return (
               <tr
                 key={row.id}

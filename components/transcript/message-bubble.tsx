@@ -5,10 +5,13 @@ import clsx from "clsx";
 import { formatTimeOfDay } from "@/lib/format/time-of-day";
 import type { ShownTurn } from "@/lib/transcript-view/shown-turns";
 import { messageAnchorId } from "@/lib/transcript-view/transcript-links";
-import { MessageContent } from "./message-content";
+import { MessageContent, type MessageSearch } from "./message-content";
 
-/** `anchored`: the message the page's address points at (a rating in Feedback Management links to it). */
-export function MessageBubble({ turn, footer, anchored = false }: { turn: ShownTurn; footer?: ReactNode; anchored?: boolean }) {
+/**
+ * `anchored`: the message the page's address points at (a rating in Feedback Management links to it);
+ * `search`: the search whose matches it marks.
+ */
+export function MessageBubble({ turn, footer, anchored = false, search }: { turn: ShownTurn; footer?: ReactNode; anchored?: boolean; search?: MessageSearch }) {
   const isUser = turn.role === "user";
   const Icon = isUser ? User : Bot;
   return (
@@ -38,7 +41,7 @@ export function MessageBubble({ turn, footer, anchored = false }: { turn: ShownT
             isUser ? "rounded-tr-sm bg-indigo-600 text-white [&_a]:text-white" : "rounded-tl-sm border border-slate-200 bg-white text-slate-900 [&_a]:text-indigo-700",
           )}
         >
-          <MessageContent text={turn.text} />
+          <MessageContent text={turn.text} search={search} />
         </div>
         {footer}
       </div>

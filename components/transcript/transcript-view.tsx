@@ -1,7 +1,7 @@
 "use client";
 // Spec section 2 (Transcript page): back, Copy Transcript, the title, the five fields and the
 // conversation, with thumbs up and down on every bot message (and, for administrators, everyone's
-// ratings of it).
+// ratings of it). Opened from a search, it marks the search's matches and steps through them.
 import { useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
@@ -21,17 +21,20 @@ import { shownTurns } from "@/lib/transcript-view/shown-turns";
 import { anchoredMessageIndex, messageAnchorId } from "@/lib/transcript-view/transcript-links";
 import { CopyTranscriptButton } from "./copy-transcript-button";
 import { MessageBubble } from "./message-bubble";
+import { SearchHitsBar, useSearchHits } from "./search-hits";
 import { TranscriptFields } from "./transcript-fields";
 import { NoMessages, TranscriptLoadError, TranscriptLoading, TranscriptNotFound } from "./transcript-states";
 
 export const TRANSCRIPT_TITLE = "Conversation Transcript";
 
-export function TranscriptView({ transcriptId }: { transcriptId: string }) {
+/** `search`: the dashboard search that found the transcript, to highlight (the address's ?search=). */
+export function TranscriptView({ transcriptId, search = null }: { transcriptId: string; search?: string | null }) {
   const router = useRouter();
   const transcript = useTranscript(transcriptId);
   const turns = useMemo(() => (transcript.data ? shownTurns(transcript.data.dialog) : null), [transcript.data]);
   const feedback = useMessageFeedback(transcriptId, { enabled: transcript.isSuccess });
   const anchored = useAnchoredMessage(turns !== null && turns.length > 0);
+  const hits = useSearchHits(search, turns);
   // Administrators also see everyone's ratings of each answer, and triage them here.
   const isAdmin = useSession().user?.isAdmin === true;
   const ratings = useTranscriptFeedback(transcriptId, { enabled: isAdmin && transcript.isSuccess });
@@ -53,8 +56,9 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
       <div className="space-y-6">
         <TranscriptFields id={data._id} sessionId={data.sessionID} createdAt={data.createdAt} updatedAt={data.updatedAt} messageCount={turns?.length ?? 0} />
         <Card>
-          <CardHeader className="px-4 sm:px-6">
+          <CardHeader className="gap-3 px-4 sm:px-6">
             <CardTitle>Conversation</CardTitle>
+            {hits ? <SearchHitsBar hits={hits} transcriptId={transcriptId} /> : null}
           </CardHeader>
           <CardContent className="px-3 sm:px-6">
             {turns && turns.length > 0 ? (
@@ -64,6 +68,7 @@ export function TranscriptView({ transcriptId }: { transcriptId: string }) {
                     key={turn.index}
                     turn={turn}
                     anchored={turn.index === anchored}
+                    search={hits?.searchOf(turn.index)}
                     footer={
                       turn.role === "bot" ? (
                         <>

@@ -1,8 +1,13 @@
 // Addresses of the transcript page, and of one message on it: Feedback Management links each rating
-// to the message it rates, which the page then scrolls to and marks.
+// to the message it rates, which the page then scrolls to and marks. The dashboard's rows carry the
+// search that found them, which the page highlights.
 
-export function transcriptPath(id: string): string {
-  return `/transcript/${encodeURIComponent(id)}`;
+/** The query parameter holding the search to highlight. */
+export const SEARCH_PARAMETER = "search";
+
+export function transcriptPath(id: string, search?: string | null): string {
+  const path = `/transcript/${encodeURIComponent(id)}`;
+  return search ? `${path}?${new URLSearchParams({ [SEARCH_PARAMETER]: search })}` : path;
 }
 
 const MESSAGE_ANCHOR_PREFIX = "message-";

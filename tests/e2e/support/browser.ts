@@ -58,10 +58,18 @@ export async function openBrowser(journey: string): Promise<BrowserSession> {
       // Let entry animations (toasts, menus) finish.
       await page.waitForTimeout(250);
       const file = (size: string) => path.join(SCREENSHOT_DIR, `${journey}-${String(shot).padStart(2, "0")}-${name}-${size}.png`);
-      await page.screenshot({ path: file("desktop"), fullPage: true });
+      // A whole-page picture taken while scrolled would show the sticky header mid-page: take it
+      // from the top, then scroll back.
+      const fullPage = async (size: string) => {
+        const scrolled = await page.evaluate(() => window.scrollY);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: file(size), fullPage: true });
+        await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+      };
+      await fullPage("desktop");
       await page.setViewportSize(PHONE);
       await page.waitForTimeout(150);
-      await page.screenshot({ path: file("phone"), fullPage: true });
+      await fullPage("phone");
       await page.setViewportSize(DESKTOP);
       await page.waitForTimeout(50);
     },

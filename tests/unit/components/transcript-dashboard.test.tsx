@@ -200,6 +200,10 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     expect(server.urls).toHaveLength(before + 1);
     expect(server.last().searchParams.get("search")).toBe("refund");
     expect(server.last().searchParams.get("page")).toBe("1");
+    // A row opens its transcript with the search, which the transcript page marks.
+    fireEvent.click(screen.getAllByTestId("transcript-row")[0]);
+    expect(mockRouter.push).toHaveBeenLastCalledWith(expect.stringMatching(/^\/transcript\/[^?]+\?search=refund$/));
+    expect(screen.getAllByTestId("transcript-card")[0].getAttribute("href")).toMatch(/\?search=refund$/);
 
     fireEvent.change(screen.getByPlaceholderText("Filter by Session ID..."), { target: { value: "session-1" } });
     await waitFor(() => expect(server.last().searchParams.get("sessionId")).toBe("session-1"));

@@ -153,6 +153,68 @@ describe("TranscriptView (spec section 2, Transcript page)", () => {
   });
 });
 
+describe("the search that found the transcript", () => {
+  const scrolledTo: string[] = [];
+  const jsdomScroll = Element.prototype.scrollIntoView;
+  beforeAll(() => {
+    // jsdom lays nothing out: record which match (or message) each scroll was for.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.getAttribute("data-search-match") ?? this.id);
+    };
+  });
+  afterAll(() => {
+    Element.prototype.scrollIntoView = jsdomScroll;
+  });
+  beforeEach(() => {
+    scrolledTo.length = 0;
+    window.location.hash = "";
+  });
+
+  const marks = () => Array.from(document.querySelectorAll("mark")).map((mark) => [mark.getAttribute("data-search-match"), mark.textContent, mark.getAttribute("aria-current")]);
+
+  it("marks its matches in reading order across the messages and steps through them, round", async () => {
+    serve();
+    renderWithProviders(<TranscriptView transcriptId="t1" search="  ORDER " />);
+    expect(await screen.findByText("Match 1 of 2 for")).toBeInTheDocument();
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 1 of 2 for “ORDER”");
+    expect(marks()).toEqual([
+      ["0", "order", "true"],
+      ["1", "Order", null],
+    ]);
+    expect(scrolledTo).toEqual(["0"]);
+    fireEvent.click(screen.getByRole("button", { name: "Next match" }));
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 2 of 2");
+    expect(marks().map((mark) => mark[2])).toEqual([null, "true"]);
+    fireEvent.click(screen.getByRole("button", { name: "Next match" }));
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 1 of 2");
+    fireEvent.click(screen.getByRole("button", { name: "Previous match" }));
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 2 of 2");
+    expect(scrolledTo).toEqual(["0", "1", "0", "1"]);
+    expect(screen.getByRole("link", { name: "Clear" })).toHaveAttribute("href", "/transcript/t1");
+  });
+
+  it("keeps the place of a message the address points at instead of scrolling to the first match", async () => {
+    window.location.hash = "#message-2";
+    serve();
+    renderWithProviders(<TranscriptView transcriptId="t1" search="order" />);
+    expect(await screen.findByText("Match 1 of 2 for")).toBeInTheDocument();
+    await waitFor(() => expect(scrolledTo).toEqual(["message-2"]));
+  });
+
+  it("says when the shown messages do not hold the search, and marks nothing without one", async () => {
+    serve();
+    const { unmount } = renderWithProviders(<TranscriptView transcriptId="t1" search="refund" />);
+    expect(await screen.findByText("No matches for “refund” in these messages")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Next match" })).not.toBeInTheDocument();
+    unmount();
+    serve();
+    renderWithProviders(<TranscriptView transcriptId="t1" search="   " />);
+    await screen.findByText("64a1f0c2e4b0a7001f3c9d21");
+    expect(screen.queryByTestId("search-hits")).not.toBeInTheDocument();
+    expect(marks()).toEqual([]);
+  });
+});
+
 describe("feedback on bot messages (spec sections 2, 4, 8)", () => {
   it("shows earlier ratings on opening", async () => {
     serve({ ratings: [{ id: "f1", transcriptId: "t1", messageIndex: 2, feedbackType: "thumbs_down", comment: "Wrong", createdAt: at(9) }] });

@@ -6,6 +6,14 @@ describe("transcript links", () => {
     expect(transcriptPath("a/b c#d")).toBe("/transcript/a%2Fb%20c%23d");
   });
 
+  it("carries the search that found a transcript, encoded, and nothing when there is none", () => {
+    expect(transcriptPath("t1", "refund status")).toBe("/transcript/t1?search=refund+status");
+    expect(transcriptPath("t1", "a&b=c#d")).toBe("/transcript/t1?search=a%26b%3Dc%23d");
+    expect(new URL(transcriptPath("t1", "50% off?"), "http://x").searchParams.get("search")).toBe("50% off?");
+    expect(transcriptPath("t1", "")).toBe("/transcript/t1");
+    expect(transcriptPath("t1", null)).toBe("/transcript/t1");
+  });
+
   it("addresses one message of it by its index among the shown turns", () => {
     expect(messageAnchorId(0)).toBe("message-0");
     expect(messagePath("a/b", 3)).toBe("/transcript/a%2Fb#message-3");

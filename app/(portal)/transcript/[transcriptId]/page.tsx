@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { TranscriptView } from "@/components/transcript/transcript-view";
+import { SEARCH_PARAMETER } from "@/lib/transcript-view/transcript-links";
 
 export const metadata: Metadata = { title: "Conversation Transcript · Transcript Analytics" };
 
@@ -12,9 +13,16 @@ function segmentValue(segment: string): string {
   }
 }
 
-export default async function TranscriptPage({ params }: { params: Promise<{ transcriptId: string }> }) {
+export default async function TranscriptPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ transcriptId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { transcriptId } = await params;
   const id = segmentValue(transcriptId);
+  const search = (await searchParams)[SEARCH_PARAMETER];
   // A new view for each transcript: "Next to review" goes from one to another.
-  return <TranscriptView key={id} transcriptId={id} />;
+  return <TranscriptView key={id} transcriptId={id} search={typeof search === "string" ? search : null} />;
 }
