@@ -7,11 +7,19 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { truncatedId, turnsLabel } from "@/lib/format/transcript-labels";
 import type { TranscriptListItem } from "@/lib/schemas/transcripts";
 import { transcriptPath } from "@/lib/transcript-view/transcript-links";
+import { highlightedSearch } from "@/lib/transcript-view/search-matches";
+import { HighlightedText } from "@/components/ui/highlighted-text";
 
 export const TRANSCRIPT_COLUMNS = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Preview"] as const;
 
 /** Phones: one card per transcript instead of the wide table. */
+/** A row's preview, or with a search where the transcript holds it, the search marked. */
+function PreviewText({ row, query }: { row: TranscriptListItem; query: string | null }) {
+  return row.searchSnippet ? <HighlightedText text={row.searchSnippet} query={query} /> : <>{row.preview}</>;
+}
+
 function TranscriptCards({ rows, search }: { rows: readonly TranscriptListItem[]; search: string }) {
+  const query = highlightedSearch(search);
   return (
     <ul className="-mx-2 divide-y divide-slate-100 sm:hidden">
       {rows.map((row) => (
@@ -25,7 +33,9 @@ function TranscriptCards({ rows, search }: { rows: readonly TranscriptListItem[]
               <span className="font-mono text-xs text-indigo-700">{truncatedId(row.id)}</span>
               <span className="text-xs text-slate-500">{formatDateTime(row.timestamp)}</span>
             </span>
-            <span className="mt-1 block truncate text-sm text-slate-800">{row.preview}</span>
+            <span className="mt-1 block truncate text-sm text-slate-800">
+              <PreviewText row={row} query={query} />
+            </span>
             <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
               <span>
                 <span className="sr-only">Session ID </span>
@@ -53,6 +63,7 @@ export function TranscriptTable({ rows, search, isUpdating }: { rows: readonly T
 
 function WideTable({ rows, search }: { rows: readonly TranscriptListItem[]; search: string }) {
   const router = useRouter();
+  const query = highlightedSearch(search);
   return (
     <div className="hidden overflow-x-auto sm:block">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
@@ -92,8 +103,8 @@ function WideTable({ rows, search }: { rows: readonly TranscriptListItem[]; sear
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(row.timestamp)}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{row.duration}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{turnsLabel(row.messageCount)}</td>
-                <td className="max-w-[18rem] truncate px-3 py-3 text-slate-600" title={row.preview}>
-                  {row.preview}
+                <td className="max-w-[18rem] truncate px-3 py-3 text-slate-600" title={row.searchSnippet ?? row.preview} data-testid="preview">
+                  <PreviewText row={row} query={query} />
                 </td>
               </tr>
             );

@@ -4,6 +4,7 @@
 import { Fragment, type ReactNode } from "react";
 import clsx from "clsx";
 import { messageTokens, type InlineToken } from "@/lib/transcript-view/message-tokens";
+import { MATCH_MARK_CLASS } from "@/components/ui/highlighted-text";
 import { matchParts } from "@/lib/transcript-view/search-matches";
 
 /** The search to mark in a message: the folded query, the number of the message's first match on the page, and the current match's. */
@@ -45,7 +46,7 @@ export function MessageContent({ text, search }: { text: string; search?: Messag
               key={index}
               data-search-match={match}
               aria-current={match === search.currentMatch ? "true" : undefined}
-              className={clsx("scroll-mt-24 rounded-[3px] text-slate-950", match === search.currentMatch ? "bg-orange-300 outline-2 outline-orange-500" : "bg-yellow-200")}
+              className={clsx("scroll-mt-24", MATCH_MARK_CLASS, match === search.currentMatch && "bg-orange-300 outline-2 outline-orange-500")}
             >
               {part.text}
             </mark>

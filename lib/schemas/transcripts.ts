@@ -47,6 +47,8 @@ export interface TranscriptListItem {
   /** First request turn's query, and the message of the first later text turn ('' when none). */
   question: string;
   answer: string;
+  /** With a search: where the transcript holds it (see searchSnippet), when a shown message does. */
+  searchSnippet?: string;
 }
 
 export interface TranscriptListResponse {

@@ -77,3 +77,44 @@ export function messageMatchCount(text: string, foldedQuery: string | null): num
   for (const line of messageTokens(text)) for (const token of line.tokens) count += matchRanges(token.text, foldedQuery).length;
   return count;
 }
+
+/**
+ * Characters of a snippet kept before and after the match it shows, about: few before, so that the
+ * match stays in sight in the list's one-line cell.
+ */
+export const SNIPPET_BEFORE = 24;
+export const SNIPPET_AFTER = 80;
+
+/**
+ * Where a transcript holds the search, for its row in the list: the first message holding it, on
+ * one line, cut around the first match (at a space where one is near), with an ellipsis where text
+ * was left out. Null when no message holds it.
+ */
+export function searchSnippet(messages: readonly string[], foldedQuery: string): string | null {
+  for (const message of messages) {
+    const line = message.replace(/\s+/g, " ").trim();
+    const [first] = matchRanges(line, foldedQuery);
+    if (!first) continue;
+    const [start, end] = first;
+    let from = Math.max(0, start - SNIPPET_BEFORE);
+    let to = Math.min(line.length, end + SNIPPET_AFTER);
+    if (from > 0) {
+      const space = line.indexOf(" ", from);
+      from = space >= 0 && space < start ? space + 1 : from;
+      if (isLowSurrogate(line, from)) from += 1;
+    }
+    if (to < line.length) {
+      const space = line.lastIndexOf(" ", to);
+      to = space >= end ? space : to;
+      if (isLowSurrogate(line, to)) to -= 1;
+    }
+    return `${from > 0 ? "…" : ""}${line.slice(from, to).trim()}${to < line.length ? "…" : ""}`;
+  }
+  return null;
+}
+
+/** The code unit at `index` is the second half of a character outside the basic plane. */
+function isLowSurrogate(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}

@@ -7,7 +7,7 @@ import { matchingKeysSql } from "@/lib/server/transcripts/search-sql";
 import { sql } from "@/lib/server/transcripts/sql";
 import { storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
 import { matchWords } from "@/lib/server/transcripts/word-index";
-import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
+import { foldSearchText, normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
@@ -143,6 +143,19 @@ describe("GET /api/transcripts", () => {
     expect(res.status).toBe(200);
     expect(ids(res.body)).toEqual(expected);
     expect(res.body.total).toBe(expected.length);
+    // Each row shows where it holds the search.
+    for (const item of res.body.transcripts as { searchSnippet?: string }[]) expect(foldSearchText(item.searchSnippet ?? "")).toContain(normalizeSearchQuery(search));
+  });
+
+  it("shows with each row of a search the first turn holding it, on one line, and nothing without a search", async () => {
+    const snippets = async (query: Record<string, string>) =>
+      Object.fromEntries(((await list({ limit: "100", ...query })).body.transcripts as { id: string; searchSnippet?: string }[]).map((t) => [t.id, t.searchSnippet]));
+    expect(await snippets({ search: "REFUND" })).toEqual({ t02: "I want a refund for my jacket" });
+    expect(await snippets({ search: "reset my password" })).toEqual({ t08: "reset my password please" });
+    expect(await snippets({ search: "GRÖSSENTABELLE" })).toEqual({ t07: "Die GRÖSSENTABELLE finden Sie online." });
+    expect(await snippets({ search: "refund", sessionId: "alpha" })).toEqual({ t02: "I want a refund for my jacket" });
+    expect(Object.values(await snippets({}))).toEqual(Array(inRange.length).fill(undefined));
+    expect(Object.values(await snippets({ sessionId: "alpha" }))).toEqual([undefined, undefined]);
   });
 
   // PostgreSQL finds a page of matches either through its word index or by reading the range

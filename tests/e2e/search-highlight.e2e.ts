@@ -1,5 +1,6 @@
-// A transcript opened from a dashboard search marks the search where it occurs in the shown
-// messages, steps from one match to the next (each scrolled into view), and clears the marks.
+// A dashboard search shows where each listed transcript holds it; a transcript opened from the
+// search marks it where it occurs in the shown messages, steps from one match to the next (each
+// scrolled into view), and clears the marks.
 import { DESKTOP, PHONE, inBrowser, pathOf, waitForPath } from "./support/browser";
 import { createAccount, tokenFor } from "./support/accounts";
 import { seriousAxeViolations } from "./support/axe";
@@ -21,6 +22,19 @@ describe("search highlighting on the transcript page", () => {
       await listCallDuring(page, () => page.getByRole("button", { name: "Fetch Transcripts" }).click());
       const searched = await listCallDuring(page, () => page.getByPlaceholder("Search in transcripts...").fill(SEARCH), { search: SEARCH });
       await page.getByText(`Showing ${searched.body.total} filtered result(s)`).waitFor();
+
+      // Each row shows where its transcript holds the search, marked and in sight in its one-line cell.
+      expect(searched.body.transcripts.every((row) => row.searchSnippet?.toLowerCase().includes(SEARCH))).toBe(true);
+      const rows = page.getByTestId("transcript-row");
+      for (let index = 0; index < (await rows.count()); index++) {
+        const cell = rows.nth(index).getByTestId("preview");
+        expect(await cell.getAttribute("title")).toBe(searched.body.transcripts[index].searchSnippet);
+        const mark = cell.locator("mark").first();
+        expect((await mark.textContent())!.toLowerCase()).toBe(SEARCH);
+        const [markBox, cellBox] = [await mark.boundingBox(), await cell.boundingBox()];
+        expect(markBox!.x + markBox!.width).toBeLessThanOrEqual(cellBox!.x + cellBox!.width);
+      }
+      await snap("list");
 
       // The rows of the page carry the search, on wide screens and on phones.
       const cardLink = await page.getByTestId("transcript-card").first().getAttribute("href");

@@ -7,10 +7,14 @@ import { matchingKeysSql, type TextScan, type TranscriptFilter } from "./search-
 import { matchWords } from "./word-index";
 import { sql } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
+import { storedDialog } from "@/lib/transcripts/stored-source";
+import { messageText } from "@/lib/transcripts/message-text";
+import { turnsOf } from "@/lib/transcripts/turns";
+import { searchSnippet } from "@/lib/transcript-view/search-matches";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
 import { narrowWalk, type MatchesInStretch } from "@/lib/transcripts/matches-over-time";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
-import type { ListTranscriptsQuery, TranscriptListResponse } from "@/lib/schemas/transcripts";
+import type { ListTranscriptsQuery, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
 
 /**
  * One page of the transcripts created in [startTime, endTime], newest first, optionally only those
@@ -29,7 +33,18 @@ export async function listTranscripts(query: ListTranscriptsQuery): Promise<Tran
   const { total, stretches } = await countTranscripts(filter);
   const offset = (query.page - 1) * query.limit;
   const rows = offset < total ? await pageOfTranscripts(filter, offset, query.limit, total, stretches) : [];
-  return { transcripts: rows.map(toListItem), total, totalPages: Math.ceil(total / query.limit) };
+  return { transcripts: rows.map((row) => withSnippet(toListItem(row), row.source, search)), total, totalPages: Math.ceil(total / query.limit) };
+}
+
+/** A search's rows show where each transcript holds it: in the texts of its turns, which the search reads. */
+function withSnippet(item: TranscriptListItem, source: string | undefined, search: string | null): TranscriptListItem {
+  if (search === null || source === undefined) return item;
+  const turns = turnsOf(storedDialog(source, { id: item.id, sessionId: item.sessionId }));
+  const snippet = searchSnippet(
+    turns.flatMap((turn) => messageText(turn) ?? []),
+    search,
+  );
+  return snippet === null ? item : { ...item, searchSnippet: snippet };
 }
 
 /** The total, and for a search of the range where in it the matches lie. */
@@ -46,15 +61,23 @@ async function countTranscripts(filter: TranscriptFilter): Promise<{ total: numb
  * the day or hour holding the page's first row (from the counts of its total); only keys are
  * walked (an index-only scan), and the page's rows are then read by key.
  */
-async function pageOfTranscripts(filter: TranscriptFilter, offset: number, limit: number, total: number, stretches: MatchesInStretch[]): Promise<ListRow[]> {
+async function pageOfTranscripts(
+  filter: TranscriptFilter,
+  offset: number,
+  limit: number,
+  total: number,
+  stretches: MatchesInStretch[],
+): Promise<(ListRow & { source?: string })[]> {
   const fromOldest = offset > total / 2;
   const take = fromOldest ? Math.min(limit, total - offset) : limit;
   const walk = narrowWalk(filter, stretches, fromOldest ? Math.max(0, total - offset - limit) : offset, fromOldest);
   const walked = { ...filter, startMs: walk.startMs, endMs: walk.endMs };
   const scan = await textScan(filter, walk.skip + take, total);
   const keys = matchingKeysSql(walked, { descending: !fromOldest, limit: take, offset: walk.skip, scan });
-  return storeQuery<ListRow>(
-    sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
+  // A search's page also reads each transcript as stored, for its snippet.
+  const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, "source"`;
+  return storeQuery<ListRow & { source?: string }>(
+    sql`SELECT ${columns} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
   );
 }
 

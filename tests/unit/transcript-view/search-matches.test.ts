@@ -1,4 +1,4 @@
-import { highlightedSearch, matchParts, matchRanges, messageMatchCount } from "@/lib/transcript-view/search-matches";
+import { highlightedSearch, matchParts, matchRanges, messageMatchCount, searchSnippet, SNIPPET_AFTER, SNIPPET_BEFORE } from "@/lib/transcript-view/search-matches";
 import { buildSearchText, SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 
 const marked = (text: string, search: string) =>
@@ -54,5 +54,48 @@ describe("search matches in a message", () => {
     expect(messageMatchCount("Your **refund** is on its way. Refund policy: https://shop.example/refund", "refund")).toBe(3);
     expect(messageMatchCount("1. Open **your** account\n2. your account page", "your account")).toBe(1);
     expect(messageMatchCount("anything", null)).toBe(0);
+  });
+
+  describe("the snippet of a listed transcript", () => {
+    const words = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(" ");
+
+    it("shows the first message holding the search, whole when it is short, on one line", () => {
+      expect(searchSnippet(["Hello", "Where is my\n\nREFUND?", "refund again"], "refund")).toBe("Where is my REFUND?");
+      expect(searchSnippet(["Hello"], "refund")).toBeNull();
+      expect(searchSnippet([], "refund")).toBeNull();
+    });
+
+    it("cuts a long message at spaces around the first match, with an ellipsis where text is left out", () => {
+      const message = `${words(30, "before")} your refund was issued ${words(30, "after")} and another refund`;
+      const snippet = searchSnippet([message], "refund was")!;
+      expect(snippet.startsWith("…before")).toBe(true);
+      expect(snippet.endsWith("…")).toBe(true);
+      expect(snippet).toContain("your refund was issued");
+      // Few characters before the match, so that it shows in a narrow cell; more after it.
+      expect(snippet.indexOf("refund was")).toBeLessThanOrEqual(SNIPPET_BEFORE + 1);
+      expect(snippet.indexOf("refund was")).toBeGreaterThan(SNIPPET_BEFORE / 2);
+      expect(snippet.length).toBeLessThanOrEqual(SNIPPET_BEFORE + "refund was".length + SNIPPET_AFTER + 2);
+      expect(snippet.length).toBeGreaterThan(SNIPPET_AFTER);
+      // Whole words only: every word of the snippet is a word of the message.
+      const messageWords = new Set(message.split(" "));
+      expect(snippet.slice(1, -1).split(" ").every((word) => messageWords.has(word))).toBe(true);
+    });
+
+    it("keeps the start or the end when the match is near it", () => {
+      const tail = words(40, "w");
+      expect(searchSnippet([`Refund status ${tail}`], "refund")).toMatch(/^Refund status w0 .*…$/);
+      expect(searchSnippet([`${tail} final refund`], "refund")).toMatch(/^….* final refund$/);
+    });
+
+    it("never splits a character outside the basic plane, even in a text without spaces", () => {
+      const emoji = "😀".repeat(100);
+      const snippet = searchSnippet([`${emoji}refund${emoji}`], "refund")!;
+      expect(snippet).toMatch(/^…(😀)+refund(😀)+…$/u);
+      expect(snippet.isWellFormed()).toBe(true);
+      // An odd number of characters on each side of the match puts both cuts inside an emoji.
+      const shifted = searchSnippet([`${emoji}arefundb${emoji}`], "refund")!;
+      expect(shifted.isWellFormed()).toBe(true);
+      expect(shifted).toMatch(/^…(😀)+arefundb(😀)+…$/u);
+    });
   });
 });
