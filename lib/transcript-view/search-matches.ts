@@ -1,7 +1,7 @@
 // Where a dashboard search lies in a shown message, for highlighting it on the transcript page.
 // The list found the transcript by the search's rule (lib/transcripts/search-text.ts: case-insensitive,
 // a run of whitespace counting as one space); the same rule finds the places in the message's text.
-import { normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
+import { foldSearchText, normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 import { messageTokens } from "./message-tokens";
 
 export interface TextPart {
@@ -23,7 +23,8 @@ const WHITESPACE = /\s/;
  * character came from, so that a match maps back onto the characters as written.
  */
 export function matchRanges(text: string, foldedQuery: string): [number, number][] {
-  if (foldedQuery === "") return [];
+  // Most texts do not hold the query: folding the whole text at once tells so quickly.
+  if (foldedQuery === "" || !foldSearchText(text).includes(foldedQuery)) return [];
   let folded = "";
   const starts: number[] = [];
   const ends: number[] = [];

@@ -158,6 +158,16 @@ describe("GET /api/transcripts", () => {
     expect(Object.values(await snippets({ sessionId: "alpha" }))).toEqual([undefined, undefined]);
   });
 
+  it("shows the snippet of a transcript's latest text after it changes", async () => {
+    const may = { startTime: "2025-05-01T00:00:00.000Z", endTime: "2025-05-31T23:59:59.999Z", search: "parcel" };
+    const snippet = async () => ((await list(may)).body.transcripts as { searchSnippet?: string }[]).map((t) => t.searchSnippet);
+    const version = (wording: string): TestTranscript => ({ id: "s01", createdAt: "2025-05-10T10:00:00.000Z", turns: ["Hi", `user: the ${wording} wording of a parcel question`] });
+    await storeTranscripts([version("first")]);
+    expect(await snippet()).toEqual(["the first wording of a parcel question"]);
+    await storeTranscripts([version("second")]);
+    expect(await snippet()).toEqual(["the second wording of a parcel question"]);
+  });
+
   // PostgreSQL finds a page of matches either through its word index or by reading the range
   // (list-transcripts.ts chooses by cost; with this little data it always reads the range).
   it.each(searches)("search %p finds %p both through the text index and by reading the range", async (search, expected) => {

@@ -7,10 +7,7 @@ import { matchingKeysSql, type TextScan, type TranscriptFilter } from "./search-
 import { matchWords } from "./word-index";
 import { sql } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
-import { storedDialog } from "@/lib/transcripts/stored-source";
-import { messageText } from "@/lib/transcripts/message-text";
-import { turnsOf } from "@/lib/transcripts/turns";
-import { searchSnippet } from "@/lib/transcript-view/search-matches";
+import { snippetsOf, VERSION_COLUMNS, type VersionedRow } from "./search-snippets";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
 import { narrowWalk, type MatchesInStretch } from "@/lib/transcripts/matches-over-time";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
@@ -33,18 +30,20 @@ export async function listTranscripts(query: ListTranscriptsQuery): Promise<Tran
   const { total, stretches } = await countTranscripts(filter);
   const offset = (query.page - 1) * query.limit;
   const rows = offset < total ? await pageOfTranscripts(filter, offset, query.limit, total, stretches) : [];
-  return { transcripts: rows.map((row) => withSnippet(toListItem(row), row.source, search)), total, totalPages: Math.ceil(total / query.limit) };
+  const items = rows.map(toListItem);
+  return { transcripts: search === null ? items : await withSnippets(items, rows, search), total, totalPages: Math.ceil(total / query.limit) };
 }
 
-/** A search's rows show where each transcript holds it: in the texts of its turns, which the search reads. */
-function withSnippet(item: TranscriptListItem, source: string | undefined, search: string | null): TranscriptListItem {
-  if (search === null || source === undefined) return item;
-  const turns = turnsOf(storedDialog(source, { id: item.id, sessionId: item.sessionId }));
-  const snippet = searchSnippet(
-    turns.flatMap((turn) => messageText(turn) ?? []),
+/** A search's rows show where each transcript holds it. */
+async function withSnippets(items: TranscriptListItem[], rows: (ListRow & Partial<VersionedRow>)[], search: string): Promise<TranscriptListItem[]> {
+  const snippets = await snippetsOf(
+    rows.map((row) => ({ id: row.id, sessionId: row.sessionId, receivedAt: row.receivedAt, sourceLength: row.sourceLength })),
     search,
   );
-  return snippet === null ? item : { ...item, searchSnippet: snippet };
+  return items.map((item) => {
+    const snippet = snippets.get(item.id);
+    return snippet ? { ...item, searchSnippet: snippet } : item;
+  });
 }
 
 /** The total, and for a search of the range where in it the matches lie. */
@@ -67,16 +66,16 @@ async function pageOfTranscripts(
   limit: number,
   total: number,
   stretches: MatchesInStretch[],
-): Promise<(ListRow & { source?: string })[]> {
+): Promise<(ListRow & Partial<VersionedRow>)[]> {
   const fromOldest = offset > total / 2;
   const take = fromOldest ? Math.min(limit, total - offset) : limit;
   const walk = narrowWalk(filter, stretches, fromOldest ? Math.max(0, total - offset - limit) : offset, fromOldest);
   const walked = { ...filter, startMs: walk.startMs, endMs: walk.endMs };
   const scan = await textScan(filter, walk.skip + take, total);
   const keys = matchingKeysSql(walked, { descending: !fromOldest, limit: take, offset: walk.skip, scan });
-  // A search's page also reads each transcript as stored, for its snippet.
-  const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, "source"`;
-  return storeQuery<ListRow & { source?: string }>(
+  // A search's page also reads which version of each transcript it lists, for its snippet.
+  const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, ${VERSION_COLUMNS}`;
+  return storeQuery<ListRow & Partial<VersionedRow>>(
     sql`SELECT ${columns} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
   );
 }

@@ -3,6 +3,7 @@ import { storeQuery, storeTransaction } from "./store-connection";
 import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
 import { identifier, int, join, sql, toNumber } from "./sql";
 import { sharedWork } from "./shared-work";
+import { RecentlyUsedMap } from "../recently-used-map";
 import { estimatedShareOfTexts } from "./word-index";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import type { MatchesInStretch } from "@/lib/transcripts/matches-over-time";
@@ -27,8 +28,8 @@ interface CachedCount {
   count: number;
 }
 
-const globalForCache = globalThis as unknown as { searchDayCounts?: Map<string, CachedCount> };
-const cache = (globalForCache.searchDayCounts ??= new Map());
+const globalForCache = globalThis as unknown as { searchDayCounts?: RecentlyUsedMap<string, CachedCount> };
+const cache = (globalForCache.searchDayCounts ??= new RecentlyUsedMap(MAX_ENTRIES));
 const sharedCount = sharedWork<Map<number, number>>();
 
 /** A day never written since the versions began has no row: it is version "0". */
@@ -97,7 +98,7 @@ async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, la
     const key = scope + bucket;
     const cached = cache.get(key);
     if (cached && cached.version === versionOf(bucket)) {
-      remember(key, cached);
+      cache.remember(key, cached);
       stretches.push(stretchOf(bucket, cached.count));
     } else {
       stale.push(bucket);
@@ -113,7 +114,7 @@ async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, la
     });
     for (let bucket = run.first; bucket <= run.last; bucket += 1) {
       const count = counts.get(bucket) ?? 0;
-      remember(scope + bucket, { version: versionOf(bucket), count });
+      cache.remember(scope + bucket, { version: versionOf(bucket), count });
       stretches.push(stretchOf(bucket, count));
     }
   }
@@ -147,13 +148,6 @@ async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promi
     await tx.execute(sql`SET LOCAL jit = off`);
     return tx.query(statement);
   });
-}
-
-/** Keeps (or refreshes) an entry as the most recently used. */
-function remember(key: string, entry: CachedCount): void {
-  cache.delete(key);
-  cache.set(key, entry);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
 }
 
 /** Ascending bucket numbers grouped into runs of consecutive buckets. */
