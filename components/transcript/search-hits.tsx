@@ -1,8 +1,8 @@
 "use client";
 // On a transcript opened from a dashboard search: how many times the search occurs in the shown
-// messages, which one is current, and buttons to go from one to the next (each scrolled into view)
-// or to clear the highlighting.
-import { useEffect, useMemo, useState } from "react";
+// messages, which one is current, and buttons to go from one to the next (each scrolled into view;
+// also the keys n and Shift+N) or to clear the highlighting.
+import { useCallback, useEffect, useMemo, useState } from "react";
 import Link from "next/link";
 import { ChevronDown, ChevronUp, X } from "lucide-react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -48,11 +48,28 @@ export function useSearchHits(search: string | null, turns: readonly ShownTurn[]
     document.querySelector(searchMatchSelector(position))?.scrollIntoView({ block: "center" });
   }, [position, moved, total]);
 
+  const go = useCallback(
+    (step: number) => {
+      setMoved(true);
+      setCurrent((value) => (Math.min(value, total - 1) + step + total) % total);
+    },
+    [total],
+  );
+  // n and Shift+N step through the matches, unless a key is meant for a field or a dialog.
+  useEffect(() => {
+    if (total < 2) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== "n" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest("input, textarea, select, [contenteditable], [role='dialog']")) return;
+      event.preventDefault();
+      go(event.shiftKey ? -1 : 1);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [go, total]);
+
   if (!query || !firstMatches || search === null) return null;
-  const go = (step: number) => {
-    setMoved(true);
-    setCurrent((position + step + total) % total);
-  };
   return {
     search: search.trim(),
     total,
@@ -78,10 +95,10 @@ export function SearchHitsBar({ hits, transcriptId }: { hits: SearchHits; transc
       </p>
       {hits.total > 1 ? (
         <>
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={hits.previous} aria-label="Previous match" title="Previous match">
+          <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={hits.previous} aria-label="Previous match" aria-keyshortcuts="Shift+N" title="Previous match (Shift+N)">
             <ChevronUp aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={hits.next} aria-label="Next match" title="Next match">
+          <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={hits.next} aria-label="Next match" aria-keyshortcuts="N" title="Next match (N)">
             <ChevronDown aria-hidden />
           </Button>
         </>

@@ -84,6 +84,10 @@ describe("search highlighting on the transcript page", () => {
       await page.getByRole("button", { name: "Previous match" }).click();
       await bar.getByText(`Match ${total} of ${total}`).waitFor();
       expect(await current.getAttribute("data-search-match")).toBe(String(total - 1));
+      await page.keyboard.press("n");
+      await bar.getByText(`Match 1 of ${total}`).waitFor();
+      await page.keyboard.press("Shift+N");
+      await bar.getByText(`Match ${total} of ${total}`).waitFor();
 
       for (const viewport of [DESKTOP, PHONE]) {
         await page.setViewportSize(viewport);

@@ -191,6 +191,18 @@ describe("the search that found the transcript", () => {
     expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 2 of 2");
     expect(scrolledTo).toEqual(["0", "1", "0", "1"]);
     expect(screen.getByRole("link", { name: "Clear" })).toHaveAttribute("href", "/transcript/t1");
+
+    // The keys n and Shift+N do the same, except in a field.
+    fireEvent.keyDown(document.body, { key: "n" });
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 1 of 2");
+    fireEvent.keyDown(document.body, { key: "N", shiftKey: true });
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 2 of 2");
+    fireEvent.keyDown(document.body, { key: "n", ctrlKey: true });
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 2 of 2");
+    const field = document.body.appendChild(document.createElement("input"));
+    fireEvent.keyDown(field, { key: "n" });
+    expect(screen.getByTestId("search-hits")).toHaveTextContent("Match 2 of 2");
+    field.remove();
   });
 
   it("keeps the place of a message the address points at instead of scrolling to the first match", async () => {
