@@ -12,14 +12,21 @@ import { HighlightedText } from "@/components/ui/highlighted-text";
 
 export const TRANSCRIPT_COLUMNS = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Preview"] as const;
 
-/** Phones: one card per transcript instead of the wide table. */
 /** A row's preview, or with a search where the transcript holds it, the search marked. */
 function PreviewText({ row, query }: { row: TranscriptListItem; query: string | null }) {
   return row.searchSnippet ? <HighlightedText text={row.searchSnippet} query={query} /> : <>{row.preview}</>;
 }
 
-function TranscriptCards({ rows, search }: { rows: readonly TranscriptListItem[]; search: string }) {
-  const query = highlightedSearch(search);
+interface RowsProps {
+  rows: readonly TranscriptListItem[];
+  /** The search that found the rows, carried to the transcript page. */
+  search: string;
+  /** The same search folded, for marking it (highlightedSearch). */
+  query: string | null;
+}
+
+/** Phones: one card per transcript instead of the wide table. */
+function TranscriptCards({ rows, search, query }: RowsProps) {
   return (
     <ul className="-mx-2 divide-y divide-slate-100 sm:hidden">
       {rows.map((row) => (
@@ -53,17 +60,17 @@ function TranscriptCards({ rows, search }: { rows: readonly TranscriptListItem[]
 
 /** `search`: the search that found the rows, which the transcript page then highlights. */
 export function TranscriptTable({ rows, search, isUpdating }: { rows: readonly TranscriptListItem[]; search: string; isUpdating: boolean }) {
+  const query = highlightedSearch(search);
   return (
     <div className={clsx("transition-opacity", isUpdating && "opacity-60")} aria-busy={isUpdating}>
-      <TranscriptCards rows={rows} search={search} />
-      <WideTable rows={rows} search={search} />
+      <TranscriptCards rows={rows} search={search} query={query} />
+      <WideTable rows={rows} search={search} query={query} />
     </div>
   );
 }
 
-function WideTable({ rows, search }: { rows: readonly TranscriptListItem[]; search: string }) {
+function WideTable({ rows, search, query }: RowsProps) {
   const router = useRouter();
-  const query = highlightedSearch(search);
   return (
     <div className="hidden overflow-x-auto sm:block">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">

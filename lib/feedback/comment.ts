@@ -1,5 +1,7 @@
 // Spec section 2 (Feedback management, Comment column): the comment is truncated in the table and
 // shown in full on hover.
+import { singleLine } from "@/lib/format/single-line";
+
 export const COMMENT_PREVIEW_LENGTH = 60;
 const ELLIPSIS = "…";
 
@@ -9,7 +11,7 @@ const ELLIPSIS = "…";
  * (something was cut, or line breaks were folded).
  */
 export function truncateComment(comment: string, max: number = COMMENT_PREVIEW_LENGTH): { text: string; isTruncated: boolean } {
-  const oneLine = comment.replace(/\s+/g, " ").trim();
+  const oneLine = singleLine(comment);
   const chars = Array.from(oneLine);
   if (chars.length <= max) return { text: oneLine, isTruncated: oneLine !== comment };
   const cut = chars.slice(0, Math.max(1, max - 1)).join("");

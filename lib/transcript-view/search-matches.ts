@@ -2,6 +2,7 @@
 // The list found the transcript by the search's rule (lib/transcripts/search-text.ts: case-insensitive,
 // a run of whitespace counting as one space); the same rule finds the places in the message's text.
 import { foldSearchText, normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
+import { singleLine } from "@/lib/format/single-line";
 import { messageTokens } from "./message-tokens";
 
 export interface TextPart {
@@ -93,7 +94,7 @@ export const SNIPPET_AFTER = 80;
  */
 export function searchSnippet(messages: readonly string[], foldedQuery: string): string | null {
   for (const message of messages) {
-    const line = message.replace(/\s+/g, " ").trim();
+    const line = singleLine(message);
     const [first] = matchRanges(line, foldedQuery);
     if (!first) continue;
     const [start, end] = first;

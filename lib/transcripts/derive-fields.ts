@@ -1,5 +1,6 @@
 // The columns derived once at ingest from a transcript's dialog, so that lists, search and exports
 // never need to read the dialog again.
+import { singleLine } from "@/lib/format/single-line";
 import { formatDuration, turnsDurationMs } from "./duration";
 import { messageText } from "./message-text";
 import { questionAndAnswer } from "./question-answer";
@@ -44,7 +45,7 @@ export function deriveFields(dialog: readonly DialogEntry[]): DerivedFields {
  * line and cut at PREVIEW_MAX_LENGTH characters with an ellipsis.
  */
 export function makePreview(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = singleLine(text);
   if (line.length <= PREVIEW_MAX_LENGTH) return line;
   // Cut by characters, not UTF-16 units, so that an emoji is never split in half.
   return `${Array.from(line).slice(0, PREVIEW_MAX_LENGTH - 1).join("").trimEnd()}…`;
