@@ -59,13 +59,18 @@ export function denseMasks(bits: Iterable<number>): bigint[] {
 /**
  * The words a batch shows to be common that have no bit yet, with the lowest free bits: those in at
  * least DENSE_MIN_SHARE of the batch's texts, most common first, while bits are free. A batch of
- * fewer than DENSE_SAMPLE_MIN_TEXTS texts chooses none.
+ * fewer than DENSE_SAMPLE_MIN_TEXTS texts chooses none. Words too short for any search to be
+ * counted through them (`shortWordIds`: "a", "my") never take a bit from one that could be.
  */
-export function newDenseWords(wordIdsOfTexts: readonly (readonly number[])[], bitOf: ReadonlyMap<number, number>): { wordId: number; bit: number }[] {
+export function newDenseWords(
+  wordIdsOfTexts: readonly (readonly number[])[],
+  bitOf: ReadonlyMap<number, number>,
+  shortWordIds: ReadonlySet<number> = new Set(),
+): { wordId: number; bit: number }[] {
   if (wordIdsOfTexts.length < DENSE_SAMPLE_MIN_TEXTS || bitOf.size >= DENSE_WORD_CAPACITY) return [];
   const texts = new Map<number, number>();
   for (const ids of wordIdsOfTexts) {
-    for (const id of ids) if (id !== UNLISTED_WORD_ID && !bitOf.has(id)) texts.set(id, (texts.get(id) ?? 0) + 1);
+    for (const id of ids) if (id !== UNLISTED_WORD_ID && !bitOf.has(id) && !shortWordIds.has(id)) texts.set(id, (texts.get(id) ?? 0) + 1);
   }
   const least = Math.ceil(DENSE_MIN_SHARE * wordIdsOfTexts.length);
   const common = [...texts].filter(([, count]) => count >= least).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
@@ -79,4 +84,52 @@ export function newDenseWords(wordIdsOfTexts: readonly (readonly number[])[], bi
     bit++;
   }
   return chosen;
+}
+
+/**
+ * The bits of the dense words lying within a word (the word itself included), remembered per word:
+ * a search for a dense word finds every text holding one of the words it lies in. Only substrings
+ * of the lengths that dense words have are looked up.
+ */
+export function denseWordsWithin(bitOfWord: ReadonlyMap<string, number>): (word: string) => readonly number[] {
+  const lengths = [...new Set([...bitOfWord.keys()].map((word) => word.length))].sort((a, b) => a - b);
+  const found = new Map<string, readonly number[]>();
+  return (word) => {
+    let bits = found.get(word);
+    if (bits) return bits;
+    const within = new Set<number>();
+    for (const length of lengths) {
+      if (length > word.length) break;
+      for (let start = 0; start + length <= word.length; start++) {
+        const bit = bitOfWord.get(word.slice(start, start + length));
+        if (bit !== undefined) within.add(bit);
+      }
+    }
+    bits = [...within];
+    found.set(word, bits);
+    return bits;
+  };
+}
+
+/**
+ * How a write changes the number of texts of each day holding each dense word: every text it adds
+ * counts once for each dense word lying within one of its words, and every text it replaces or
+ * moves counts the same way against its old day. Keyed by bit and day; zero changes left out.
+ */
+export function denseDayCountChanges(
+  texts: readonly { day: number; words: readonly string[]; sign: 1 | -1 }[],
+  bitsWithin: (word: string) => readonly number[],
+): { bit: number; day: number; change: number }[] {
+  const changes = new Map<string, { bit: number; day: number; change: number }>();
+  for (const text of texts) {
+    const bits = new Set<number>();
+    for (const word of text.words) for (const bit of bitsWithin(word)) bits.add(bit);
+    for (const bit of bits) {
+      const key = `${bit}:${text.day}`;
+      const entry = changes.get(key);
+      if (entry) entry.change += text.sign;
+      else changes.set(key, { bit, day: text.day, change: text.sign });
+    }
+  }
+  return [...changes.values()].filter((entry) => entry.change !== 0);
 }

@@ -3,7 +3,7 @@
 // bits, and every later write keeps them. This file runs on SQLite and on PostgreSQL: on both, every
 // search total must equal a count of the texts that contain the query.
 import * as listRoute from "@/app/api/transcripts/route";
-import { isPostgres } from "@/lib/server/db";
+import { db, isPostgres } from "@/lib/server/db";
 import { storeQuery } from "@/lib/server/transcripts/store-connection";
 import { sql } from "@/lib/server/transcripts/sql";
 import { matchWords } from "@/lib/server/transcripts/word-index";
@@ -67,6 +67,30 @@ async function expectExactTotals() {
   return totals;
 }
 
+/**
+ * PostgreSQL counts the whole days of a dense word of three characters or more from DenseWordDayCount:
+ * every count must equal the number of that day's texts containing the word, and no day may miss one.
+ */
+async function expectExactDayCounts() {
+  if (!isPostgres()) return;
+  const wrong = await storeQuery<{ word: string; day: number; stored: unknown; actual: unknown }>(sql`
+    WITH "actual" AS (
+      SELECT d."bit", (t."sortKey" / 88473600000)::integer AS "day", count(*) AS "n"
+      FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId" JOIN "TranscriptText" t ON strpos(t."text", w."word") > 0
+      WHERE d."dayCounted"
+      GROUP BY 1, 2
+    )
+    SELECT w."word", coalesce(c."day", a."day") AS "day", coalesce(c."count", 0) AS "stored", coalesce(a."n", 0) AS "actual"
+    FROM "DenseWordDayCount" c
+    FULL JOIN "actual" a ON a."bit" = c."bit" AND a."day" = c."day"
+    JOIN "DenseWord" d ON d."bit" = coalesce(c."bit", a."bit")
+    JOIN "SearchWord" w ON w."id" = d."wordId"
+    WHERE coalesce(c."count", 0) <> coalesce(a."n", 0)`);
+  expect(wrong).toEqual([]);
+  const counted = await storeQuery<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "DenseWordDayCount" WHERE "count" > 0`);
+  expect(Number(counted[0].n)).toBeGreaterThan(0);
+}
+
 beforeAll(async () => {
   token = (await signedInUser()).token;
 });
@@ -80,16 +104,25 @@ describe("counting common words", () => {
 
     await store(Array.from({ length: DENSE_SAMPLE_MIN_TEXTS + 200 }, (_, index) => transcript("bulk", index)));
     if (isPostgres()) {
-      const dense = await storeQuery<{ word: string }>(sql`SELECT w."word" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
+      const dense = await storeQuery<{ word: string; dayCounted: boolean }>(sql`SELECT w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
       const words = dense.map((row) => row.word);
       expect(words).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
+      // No search is counted through a word under three characters: "my" and "is" take no bit.
+      expect(words).not.toContain("my");
+      expect(words).not.toContain("is");
+      expect(dense.filter((row) => !row.dayCounted)).toEqual([]);
       expect(words).not.toContain("parcels");
       expect(words).not.toContain("courier");
       // The counts below take the dense path, with the rarer "parcels" and the long word beside it.
       const match = await matchWords("parcel");
       expect(match).toMatchObject({ index: "gin", exact: true });
       expect(match?.index === "gin" && match.dense?.otherIds.length).toBeGreaterThanOrEqual(2);
+      // Its whole days are counted from DenseWordDayCount; "arcel" lies in it but is not dense itself.
+      expect(match?.index === "gin" && match.dense?.ownBit).toEqual(expect.any(Number));
+      const inside = await matchWords("arcel");
+      expect(inside?.index === "gin" && inside.dense).toMatchObject({ ownBit: null });
     }
+    await expectExactDayCounts();
     const totals = await expectExactTotals();
     expect(totals.parcel).toBeGreaterThan(before.parcel + 400);
     expect(totals.hello).toBe(expectedTotal("hello"));
@@ -103,6 +136,15 @@ describe("counting common words", () => {
     const gone = { ...transcript("bulk", 18), createdAt: "2025-05-20T12:00:00.000Z" };
     await store([changed, moved, gone]);
     await store([transcript("late", 0), transcript("late", 3), transcript("late", 5)]);
+    await expectExactDayCounts();
+    await expectExactTotals();
+  });
+
+  it("stays exact as transcripts are deleted", async () => {
+    const deleted = ["bulk-2", "bulk-4", "bulk-150", "bulk-401", "late-0"];
+    await db.transcript.deleteMany({ where: { id: { in: deleted } } });
+    for (const id of deleted) stored.delete(id);
+    await expectExactDayCounts();
     await expectExactTotals();
   });
 });

@@ -1,11 +1,17 @@
 import "server-only";
 import type { StoreExecutor } from "./store-connection";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
-import { DENSE_WORD_COLUMNS, denseColumnsOf, newDenseWords } from "@/lib/transcripts/dense-words";
+import { DENSE_WORD_COLUMNS, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
+import { DAY_KEYS } from "@/lib/transcripts/sort-key";
+import { UNLISTED_WORD_ID, wordsOf } from "@/lib/transcripts/search-words";
+import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
+import { MAX_WORDS_PER_QUERY_WORD } from "./word-index";
 
 // PostgreSQL's copy of which common ("dense") words each text holds (migration dense_words,
-// lib/transcripts/dense-words.ts): kept by the store as it writes texts, and read by the counts of a
-// search for a single word (search-sql.ts).
+// lib/transcripts/dense-words.ts), and how many texts of each day hold each dense word anywhere
+// (migration dense_word_day_counts): kept by the store as it writes texts, and read by the counts
+// of a search for a single word (search-sql.ts, search-count-cache.ts). A day's count answers a
+// search for the word over that whole day by reading one row instead of an index entry per text.
 
 const COLUMN_NAMES = Array.from({ length: DENSE_WORD_COLUMNS }, (_, column) => `b${column}`);
 const COLUMNS = COLUMN_NAMES.map((name) => identifier(name));
@@ -22,20 +28,36 @@ export function holdsDenseWords(alias: string, masks: readonly bigint[]): Sql {
   return tests.length === 0 ? sql`false` : sql`(${join(tests, " OR ")})`;
 }
 
+/** The dense words: all of them by word id, and those whose days are counted by word. */
+export interface DenseWords {
+  bitOf: Map<number, number>;
+  countedBitOfWord: Map<string, number>;
+}
+
 /**
- * The bit of every dense word, for storing texts whose word ids are given: the words their batch
- * shows to be common get the free bits first, and the texts already stored that hold them get
- * those bits, so that every text's bits stay complete. Runs inside the transaction that stores the
- * texts, whose lock keeps other writers out until it commits.
+ * Every dense word, for storing texts whose word ids are given: the words their batch shows to be
+ * common get the free bits first, and the texts already stored that hold them get those bits, and
+ * their days' counts (DenseWordDayCount) for the words a search can count from them (see
+ * dayCountedWords), so that every text's bits and every count stay complete.
+ * Runs inside the transaction that stores the texts, before any of them is written (the counts of
+ * the texts they replace are then taken away from where they were counted), whose lock keeps other
+ * writers out until it commits.
  */
-export async function denseBitsForSaving(tx: StoreExecutor, wordIdsOfTexts: readonly (readonly number[])[]): Promise<Map<number, number>> {
-  const rows = await tx.query<{ bit: number; wordId: number }>(sql`SELECT "bit", "wordId" FROM "DenseWord"`);
-  const bitOf = new Map(rows.map((row) => [row.wordId, row.bit]));
-  const added = newDenseWords(wordIdsOfTexts, bitOf);
-  if (added.length === 0) return bitOf;
+export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: readonly (readonly number[])[], shortWordIds: ReadonlySet<number>): Promise<DenseWords> {
+  const rows = await tx.query<{ bit: number; wordId: number; word: string; dayCounted: boolean }>(
+    sql`SELECT d."bit", d."wordId", w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`,
+  );
+  const dense: DenseWords = {
+    bitOf: new Map(rows.map((row) => [row.wordId, row.bit])),
+    countedBitOfWord: new Map(rows.flatMap((row) => (row.dayCounted ? [[row.word, row.bit] as const] : []))),
+  };
+  const added = newDenseWords(wordIdsOfTexts, dense.bitOf, shortWordIds);
+  if (added.length === 0) return dense;
   const bits = integerArrayLiteral(added.map((word) => word.bit));
   const wordIds = integerArrayLiteral(added.map((word) => word.wordId));
-  await tx.execute(sql`INSERT INTO "DenseWord" ("bit", "wordId") SELECT * FROM unnest(${bits}::smallint[], ${wordIds}::integer[])`);
+  const addedWords = await tx.query<{ bit: number; wordId: number; word: string }>(sql`
+    WITH "added" AS (INSERT INTO "DenseWord" ("bit", "wordId") SELECT * FROM unnest(${bits}::smallint[], ${wordIds}::integer[]) RETURNING "bit", "wordId")
+    SELECT a."bit", a."wordId", w."word" FROM "added" a JOIN "SearchWord" w ON w."id" = a."wordId"`);
   const stored = denseColumns("d");
   await tx.execute(sql`
     UPDATE "TranscriptDenseWords" d SET ${join(
@@ -51,8 +73,87 @@ export async function denseBitsForSaving(tx: StoreExecutor, wordIdsOfTexts: read
       GROUP BY t."sortKey"
     ) m
     WHERE d."sortKey" = m."sortKey"`);
-  for (const word of added) bitOf.set(word.wordId, word.bit);
-  return bitOf;
+  const counted = await dayCountedWords(tx, addedWords);
+  if (counted.length > 0) {
+    const countedBits = integerArrayLiteral(counted.map((word) => word.bit));
+    await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${countedBits}::smallint[])`);
+    // Each one's count per day: the stored texts holding a listed word that holds it (each found
+    // through the word index), or a word too long to be listed that holds it.
+    const countedWords = sql`unnest(${countedBits}::smallint[], string_to_array(${counted.map((word) => word.word).join(" ")}, ' ')) AS n("bit", "word")`;
+    await tx.execute(sql`
+      INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
+      SELECT "bit", ("sortKey" / ${int(DAY_KEYS)})::integer, count(*)
+      FROM (
+        SELECT n."bit", t."sortKey"
+        FROM ${countedWords}
+        JOIN "SearchWord" s ON s."word" LIKE '%' || n."word" || '%'
+        JOIN "TranscriptText" t ON t."words" @> ARRAY[s."id"]
+        UNION
+        SELECT n."bit", t."sortKey"
+        FROM ${countedWords}
+        JOIN "TranscriptText" t ON t."words" @> ARRAY[${int(UNLISTED_WORD_ID)}] AND strpos(t."text", n."word") > 0
+      ) AS "holding"
+      GROUP BY 1, 2`);
+  }
+  for (const word of counted) dense.countedBitOfWord.set(word.word, word.bit);
+  for (const word of addedWords) dense.bitOf.set(word.wordId, word.bit);
+  return dense;
+}
+
+/**
+ * The new dense words whose days are counted: those a search can count from them, of three
+ * characters or more and lying in at most MAX_WORDS_PER_QUERY_WORD listed words (a search for a
+ * word in more narrows nothing through the word index). This also bounds what counting a word's
+ * stored texts costs. Words hold no LIKE wildcards (they are ASCII separators), nor spaces.
+ */
+async function dayCountedWords(tx: StoreExecutor, words: readonly { bit: number; word: string }[]): Promise<{ bit: number; word: string }[]> {
+  const candidates = words.filter((word) => characterLength(word.word) >= TRIGRAM_MIN_LENGTH);
+  if (candidates.length === 0) return [];
+  return tx.query<{ bit: number; word: string }>(sql`
+    SELECT n."bit", n."word"
+    FROM unnest(${integerArrayLiteral(candidates.map((word) => word.bit))}::smallint[], string_to_array(${candidates.map((word) => word.word).join(" ")}, ' ')) AS n("bit", "word")
+    WHERE (SELECT count(*) FROM (SELECT 1 FROM "SearchWord" s WHERE s."word" LIKE '%' || n."word" || '%' LIMIT ${int(MAX_WORDS_PER_QUERY_WORD + 1)}) AS "holders") <= ${int(MAX_WORDS_PER_QUERY_WORD)}`);
+}
+
+/**
+ * Moves the counts of DenseWordDayCount with a write of texts: the texts written count for their
+ * day, and the texts they replace (the earlier versions of the same transcripts, as stored before
+ * the write, where they were counted) no longer count for theirs.
+ */
+export async function saveDenseDayCounts(
+  tx: StoreExecutor,
+  written: readonly { sortKey: number; words: readonly string[] }[],
+  replaced: readonly { sortKey: number; text: string }[],
+  dense: DenseWords,
+): Promise<void> {
+  if (dense.countedBitOfWord.size === 0) return;
+  const dayOf = (sortKey: number) => Math.floor(sortKey / DAY_KEYS);
+  const changes = denseDayCountChanges(
+    [
+      ...written.map((text) => ({ day: dayOf(text.sortKey), words: text.words, sign: 1 as const })),
+      ...replaced.map((text) => ({ day: dayOf(text.sortKey), words: allWordsOf(text.text), sign: -1 as const })),
+    ],
+    denseWordsWithin(dense.countedBitOfWord),
+  );
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
+    SELECT * FROM unnest(${integerArrayLiteral(changes.map((entry) => entry.bit))}::smallint[], ${integerArrayLiteral(changes.map((entry) => entry.day))}::integer[], ${integerArrayLiteral(changes.map((entry) => entry.change))}::integer[])
+    ON CONFLICT ("bit", "day") DO UPDATE SET "count" = "DenseWordDayCount"."count" + excluded."count"`);
+}
+
+/** The distinct words of a text, long ones included. */
+function allWordsOf(text: string): string[] {
+  const { words, longWords } = wordsOf(text);
+  return longWords.length > 0 ? [...words, ...longWords] : words;
+}
+
+/**
+ * SELECT "bucket", "n": how many texts of each UTC day of [firstDay, lastDay] hold the dense word
+ * owning `bit` (days without such texts have no row).
+ */
+export function denseWordDayCountsSql(bit: number, firstDay: number, lastDay: number): Sql {
+  return sql`SELECT "day" AS "bucket", "count" AS "n" FROM "DenseWordDayCount" WHERE "bit" = ${int(bit)} AND "day" BETWEEN ${int(firstDay)} AND ${int(lastDay)}`;
 }
 
 /** The aggregates, per column, of the bits `bit` (a SQL expression) of a group's dense words. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { storeTransaction, type StoreExecutor } from "./store-connection";
-import { listWordsOfTexts, wordIdsOfTexts } from "./word-index";
-import { denseBitsForSaving, saveDenseWords } from "./dense-words";
+import { listWordsOfTexts, wordIdsOfTexts, type WordsOfText } from "./word-index";
+import { denseWordsForSaving, saveDenseDayCounts, saveDenseWords } from "./dense-words";
 import { int, integerArrayLiteral, join, sql, toNumber } from "./sql";
 import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcripts/sort-key";
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
@@ -48,6 +48,12 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
       if (options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     }
+    // PostgreSQL lists the texts' words and chooses new dense words before any text is written, so
+    // that the texts stored before (the earlier versions of these transcripts among them) are
+    // counted for the new dense words where they were stored.
+    const listed = tx.isPostgres ? await wordIdsOfTexts(tx, unique.map((transcript) => transcript.searchText)) : null;
+    const words = listed?.texts;
+    const dense = listed ? await denseWordsForSaving(tx, listed.texts.map((text) => text.ids), listed.shortWordIds) : null;
     const written: WrittenBatch[] = [];
     for (let start = 0; start < unique.length; start += SAVE_BATCH_SIZE) {
       const batch = await saveBatch(tx, unique.slice(start, start + SAVE_BATCH_SIZE));
@@ -56,7 +62,12 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
       written.push(batch);
     }
     await applyRollupDeltas(tx, rollupDeltas(written.flatMap((batch) => batch.changes)));
-    await saveSearchText(tx, written.flatMap((batch) => batch.movedKeys), written.flatMap((batch) => batch.texts));
+    const texts = written.flatMap((batch) => batch.texts).map((text, index) => ({ ...text, words: words?.[index] }));
+    await saveSearchText(tx, written.flatMap((batch) => batch.movedKeys), texts);
+    if (words && dense) {
+      await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids })), dense.bitOf);
+      await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, words: text.words!.words })), written.flatMap((batch) => batch.replaced), dense);
+    }
     return result;
   });
 }
@@ -66,6 +77,8 @@ interface WrittenBatch extends SaveResult {
   /** Keys that transcripts of the batch moved away from (their createdAt changed). */
   movedKeys: number[];
   texts: { sortKey: number; text: string }[];
+  /** PostgreSQL: the stored texts of the transcripts the batch updates, where they were stored. */
+  replaced: { sortKey: number; text: string }[];
 }
 
 /** Rows per statement of search text: 2 or 3 parameters each. */
@@ -75,7 +88,7 @@ const TEXT_BATCH_SIZE = 5000;
  * The search text follows its transcript's key: the foreign key cascades a changed sortKey, and the
  * delete covers a connection without foreign keys enforced. Unchanged text is not rewritten.
  */
-async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string }[]): Promise<void> {
+async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string; words?: WordsOfText }[]): Promise<void> {
   if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
   // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
   // previous one, which made a newest-first export import at half the speed of an oldest-first one.
@@ -84,24 +97,17 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   // bits of its common words beside it (dense-words.ts); SQLite's full-text index finds the words
   // itself, and its list takes the new ones first (a statement after the texts would make the index
   // flush its buffer once more).
-  const wordIds = tx.isPostgres ? await wordIdsOfTexts(tx, texts.map((row) => row.text)) : null;
-  const denseBits = wordIds ? await denseBitsForSaving(tx, wordIds) : null;
   if (!tx.isPostgres) await listWordsOfTexts(tx, texts.map((row) => row.text));
-  const columns = wordIds ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
-  const updated = wordIds ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
+  const columns = tx.isPostgres ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
+  const updated = tx.isPostgres ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
     const rows = texts
       .slice(start, start + TEXT_BATCH_SIZE)
-      .map((row, index) =>
-        wordIds ? sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(wordIds[start + index])}::integer[])` : sql`(${BigInt(row.sortKey)}, ${row.text})`,
-      );
+      .map((row) => (row.words ? sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(row.words.ids)}::integer[])` : sql`(${BigInt(row.sortKey)}, ${row.text})`));
     await tx.execute(sql`
       INSERT INTO "TranscriptText" (${columns}) VALUES ${join(rows)}
       ON CONFLICT ("sortKey") DO UPDATE SET ${updated} WHERE "TranscriptText"."text" ${differs} excluded."text"`);
-  }
-  if (wordIds && denseBits) {
-    await saveDenseWords(tx, texts.map((row, index) => ({ sortKey: row.sortKey, wordIds: wordIds[index] })), denseBits);
   }
 }
 
@@ -109,6 +115,8 @@ interface ExistingRow {
   id: string;
   sortKey: number;
   facts: RollupFacts;
+  /** PostgreSQL: its stored search text (null when it has none). */
+  text: string | null;
 }
 
 async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promise<WrittenBatch> {
@@ -147,16 +155,19 @@ async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promis
       return previous && previous.sortKey !== sortKeys.get(t.id) ? [previous.sortKey] : [];
     }),
     texts: batch.map((t) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText })),
+    replaced: [...existing.values()].flatMap((row) => (row.text === null ? [] : [{ sortKey: row.sortKey, text: row.text }])),
   };
 }
 
 async function findExisting(tx: StoreExecutor, ids: string[]): Promise<Map<string, ExistingRow>> {
-  const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null }>(sql`
-    SELECT "id", "sortKey", "device", "os", "browser" FROM "Transcript" WHERE "id" IN (${join(ids)})`);
+  // PostgreSQL also reads the stored text, which the write will no longer count for its dense words.
+  const text = tx.isPostgres ? sql`(SELECT x."text" FROM "TranscriptText" x WHERE x."sortKey" = t."sortKey")` : sql`NULL`;
+  const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null; text: string | null }>(sql`
+    SELECT t."id", t."sortKey", t."device", t."os", t."browser", ${text} AS "text" FROM "Transcript" t WHERE t."id" IN (${join(ids)})`);
   return new Map(
     rows.map((row) => {
       const sortKey = toNumber(row.sortKey);
-      return [row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser } }];
+      return [row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser }, text: row.text }];
     }),
   );
 }

@@ -5,6 +5,7 @@ import { identifier, int, join, sql, toNumber } from "./sql";
 import { sharedWork } from "./shared-work";
 import { RecentlyUsedMap } from "../recently-used-map";
 import { estimatedShareOfTexts } from "./word-index";
+import { denseWordDayCountsSql } from "./dense-words";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import type { MatchesInStretch } from "@/lib/transcripts/matches-over-time";
 import { DAY_MS, HOUR_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
@@ -135,6 +136,9 @@ const INDEX_FORCED_FROM_MS = 2 * DAY_MS;
 const INDEX_FORCED_BELOW_SHARE = 0.15;
 
 async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> {
+  // A dense word's whole days are counted already (dense-words.ts); its hours are counted here.
+  const ownBit = filter.words?.index === "gin" && filter.sessionId === null ? (filter.words.dense?.ownBit ?? null) : null;
+  if (ownBit !== null && bucketMs === DAY_MS) return storeQuery(denseWordDayCountsSql(ownBit, Math.floor(filter.startMs / DAY_MS), Math.floor(filter.endMs / DAY_MS)));
   const statement = countMatchingPerBucketSql(filter, bucketMs);
   // A word counted from the bits of its dense words leaves the word index only its rarer words.
   if (filter.words?.index !== "gin" || filter.words.dense || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);

@@ -18,7 +18,8 @@ import { UNLISTED_WORD_ID } from "@/lib/transcripts/search-words";
 // that walking to the page passes few texts, and uses the word index otherwise (list-transcripts.ts).
 // Counts give the planner the word index's condition whenever it narrows the search, and force
 // its use for sparse words over longer ranges (search-count-cache.ts); a single word that is
-// common is counted from the bits of the dense words instead (dense-words.ts).
+// common is counted from the bits of the dense words instead, and a dense word's whole days from the
+// counts kept per day (dense-words.ts).
 
 export interface TranscriptFilter {
   startMs: number;

@@ -16,7 +16,8 @@ import { denseMasks } from "@/lib/transcripts/dense-words";
 // (GIN-indexed), and the candidates hold, for every query word, one of the listed words that can
 // hold it. Texts marked UNLISTED_WORD_ID hold a word that is not listed (too long) and are always
 // tested. A single word matched exactly is counted from the bits of its dense (common) listed words,
-// and through the index for its others (dense-words.ts, search-sql.ts).
+// and through the index for its others (dense-words.ts, search-sql.ts); when it is a dense word
+// itself, its whole days are read from the counts kept per day (DenseWordDayCount).
 // SQLite (migration sqlite_word_index): the FTS5 table TranscriptWords indexes each text's words
 // with their positions, and the list holds every word, long ones included. The candidates of a
 // query of several words hold them one after the other, as a phrase: the first word ends a word of
@@ -27,7 +28,7 @@ import { denseMasks } from "@/lib/transcripts/dense-words";
  * A query word that lies in more listed words than this ("a" at the start of a word, say) narrows
  * nothing worth an index lookup and is left to the test of the text.
  */
-const MAX_WORDS_PER_QUERY_WORD = 2000;
+export const MAX_WORDS_PER_QUERY_WORD = 2000;
 /** SQLite: the most phrases a query of several words is looked up as (see matchFtsPhrase). */
 const MAX_PHRASES = 20;
 const FTS5_TOKEN_MAX_BYTES = 32768;
@@ -53,6 +54,8 @@ export interface GinWordMatch {
 export interface DenseSplit {
   masks: bigint[];
   otherIds: number[];
+  /** The bit of the query word itself when it is a dense word whose texts are counted per day (DenseWordDayCount). */
+  ownBit: number | null;
 }
 
 /** SQLite: the FTS5 query of the texts that can hold the search, or null when no text can. */
@@ -81,23 +84,27 @@ async function matchGin(words: QueryWord[]): Promise<GinWordMatch | null> {
   for (const word of words) {
     // Each listed word with its dense bit, if it has one, in the same read: under load a search's
     // latency grows with its number of reads.
-    const rows = await listedWords<{ id: number; bit: number | null }>(
+    const rows = await listedWords<{ id: number; word: string; bit: number | null; dayCounted: boolean | null }>(
       postgresListedWords(word),
-      sql`SELECT w."id", d."bit" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id"`,
+      sql`SELECT w."id", w."word", d."bit", d."dayCounted" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id"`,
     );
     if (rows === null) continue;
     idSets.push([UNLISTED_WORD_ID, ...rows.map((row) => row.id)]);
-    if (exact) dense = denseSplit(rows);
+    if (exact) dense = denseSplit(rows, word.word);
   }
   if (idSets.length === 0) return null;
   return { index: "gin", idSets, exact, dense };
 }
 
-/** How a word's listed words split into dense ones and others; null when none is dense. */
-function denseSplit(rows: readonly { id: number; bit: number | null }[]): DenseSplit | null {
+/** How the listed words holding a query word split into dense ones and others; null when none is dense. */
+function denseSplit(rows: readonly { id: number; word: string; bit: number | null; dayCounted: boolean | null }[], queryWord: string): DenseSplit | null {
   const bits = rows.flatMap((row) => (row.bit === null ? [] : [row.bit]));
   if (bits.length === 0) return null;
-  return { masks: denseMasks(bits), otherIds: [UNLISTED_WORD_ID, ...rows.flatMap((row) => (row.bit === null ? [row.id] : []))] };
+  return {
+    masks: denseMasks(bits),
+    otherIds: [UNLISTED_WORD_ID, ...rows.flatMap((row) => (row.bit === null ? [row.id] : []))],
+    ownBit: rows.find((row) => row.word === queryWord && row.dayCounted)?.bit ?? null,
+  };
 }
 
 /** SQLite, a query of one word: the texts holding one of the listed words that can hold it. */
@@ -221,11 +228,18 @@ export async function listWordsOfTexts(tx: StoreExecutor, texts: readonly string
   await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify(words.sort())})`);
 }
 
+/** PostgreSQL: a text's word ids as stored with it, and its distinct words (long ones included). */
+export interface WordsOfText {
+  ids: number[];
+  words: string[];
+}
+
 /**
- * PostgreSQL: the word ids of each text, listing new words first. Runs inside the transaction that
- * stores the texts, whose lock keeps writers from listing the same word twice.
+ * PostgreSQL: the word ids and words of each text, listing new words first, and the ids of those
+ * shorter than TRIGRAM_MIN_LENGTH (no search is counted through them). Runs inside the transaction
+ * that stores the texts, whose lock keeps writers from listing the same word twice.
  */
-export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<number[][]> {
+export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<{ texts: WordsOfText[]; shortWordIds: Set<number> }> {
   const wordsOfTexts = texts.map(wordsOf);
   const distinctWords = new Set<string>();
   for (const { words } of wordsOfTexts) for (const word of words) distinctWords.add(word);
@@ -246,7 +260,9 @@ export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]
       SELECT w."id", w."word" FROM "SearchWord" w JOIN "given" g ON g."word" = w."word"`);
     for (const row of rows) ids.set(row.word, row.id);
   }
-  return wordsOfTexts.map(({ words, longWords }) => {
+  const shortWordIds = new Set<number>();
+  for (const [word, id] of ids) if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
+  const textsWords = wordsOfTexts.map(({ words, longWords }) => {
     const list: number[] = [];
     // A word the database stored differently (stored text is well-formed, but should any character
     // still change on its way in) comes back under another spelling: its text is then marked to be
@@ -258,8 +274,9 @@ export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]
       else list.push(id);
     }
     if (unlisted) list.push(UNLISTED_WORD_ID);
-    return list;
+    return { ids: list, words: longWords.length > 0 ? [...words, ...longWords] : words };
   });
+  return { texts: textsWords, shortWordIds };
 }
 
 /** Words per statement: one text parameter, so the size is bounded by memory only. */
