@@ -114,22 +114,32 @@ export function denseWordsWithin(bitOfWord: ReadonlyMap<string, number>): (word:
 /**
  * How a write changes the number of texts of each day holding each dense word: every text it adds
  * counts once for each dense word lying within one of its words, and every text it replaces or
- * moves counts the same way against its old day. Keyed by bit and day; zero changes left out.
+ * moves counts the same way against its old day. Changes that cancel out are left out. Words may be
+ * given as anything bitsWithin reads (word ids, whose lookups cost less than a word's).
  */
-export function denseDayCountChanges(
-  texts: readonly { day: number; words: readonly string[]; sign: 1 | -1 }[],
-  bitsWithin: (word: string) => readonly number[],
+export function denseDayCountChanges<Word>(
+  texts: readonly { day: number; words: readonly Word[]; sign: 1 | -1 }[],
+  bitsWithin: (word: Word) => readonly number[],
 ): { bit: number; day: number; change: number }[] {
-  const changes = new Map<string, { bit: number; day: number; change: number }>();
-  for (const text of texts) {
-    const bits = new Set<number>();
-    for (const word of text.words) for (const bit of bitsWithin(word)) bits.add(bit);
-    for (const bit of bits) {
-      const key = `${bit}:${text.day}`;
-      const entry = changes.get(key);
-      if (entry) entry.change += text.sign;
-      else changes.set(key, { bit, day: text.day, change: text.sign });
+  const perDay = new Map<number, Int32Array>();
+  // The last text that counted each bit, so that a text counts once per word however often it holds it.
+  const countedBy = new Int32Array(DENSE_WORD_CAPACITY).fill(-1);
+  texts.forEach((text, index) => {
+    let counts = perDay.get(text.day);
+    if (!counts) perDay.set(text.day, (counts = new Int32Array(DENSE_WORD_CAPACITY)));
+    for (const word of text.words) {
+      for (const bit of bitsWithin(word)) {
+        if (countedBy[bit] === index) continue;
+        countedBy[bit] = index;
+        counts[bit] += text.sign;
+      }
     }
+  });
+  const changes: { bit: number; day: number; change: number }[] = [];
+  for (const [day, counts] of perDay) {
+    counts.forEach((change, bit) => {
+      if (change !== 0) changes.push({ bit, day, change });
+    });
   }
-  return [...changes.values()].filter((entry) => entry.change !== 0);
+  return changes;
 }

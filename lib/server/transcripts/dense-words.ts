@@ -122,18 +122,28 @@ async function dayCountedWords(tx: StoreExecutor, words: readonly { bit: number;
  */
 export async function saveDenseDayCounts(
   tx: StoreExecutor,
-  written: readonly { sortKey: number; words: readonly string[] }[],
+  written: readonly { sortKey: number; ids: readonly number[]; longWords: readonly string[] }[],
   replaced: readonly { sortKey: number; text: string }[],
   dense: DenseWords,
+  wordOfId: ReadonlyMap<number, string>,
 ): Promise<void> {
   if (dense.countedBitOfWord.size === 0) return;
   const dayOf = (sortKey: number) => Math.floor(sortKey / DAY_KEYS);
-  const changes = denseDayCountChanges(
+  // The texts written are read by word id (the word of each worked out once), the replaced ones by word.
+  const withinWord = denseWordsWithin(dense.countedBitOfWord);
+  const byId = new Map<number, readonly number[]>();
+  const within = (word: number | string): readonly number[] => {
+    if (typeof word === "string") return withinWord(word);
+    let bits = byId.get(word);
+    if (!bits) byId.set(word, (bits = wordOfId.has(word) ? withinWord(wordOfId.get(word)!) : []));
+    return bits;
+  };
+  const changes = denseDayCountChanges<number | string>(
     [
-      ...written.map((text) => ({ day: dayOf(text.sortKey), words: text.words, sign: 1 as const })),
+      ...written.map((text) => ({ day: dayOf(text.sortKey), words: text.longWords.length > 0 ? [...text.ids, ...text.longWords] : text.ids, sign: 1 as const })),
       ...replaced.map((text) => ({ day: dayOf(text.sortKey), words: allWordsOf(text.text), sign: -1 as const })),
     ],
-    denseWordsWithin(dense.countedBitOfWord),
+    within,
   );
   if (changes.length === 0) return;
   await tx.execute(sql`

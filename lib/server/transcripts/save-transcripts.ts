@@ -66,7 +66,7 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     await saveSearchText(tx, written.flatMap((batch) => batch.movedKeys), texts);
     if (words && dense) {
       await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids })), dense.bitOf);
-      await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, words: text.words!.words })), written.flatMap((batch) => batch.replaced), dense);
+      await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, ...text.words! })), written.flatMap((batch) => batch.replaced), dense, listed!.wordOfId);
     }
     return result;
   });

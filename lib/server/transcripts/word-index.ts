@@ -228,18 +228,22 @@ export async function listWordsOfTexts(tx: StoreExecutor, texts: readonly string
   await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify(words.sort())})`);
 }
 
-/** PostgreSQL: a text's word ids as stored with it, and its distinct words (long ones included). */
+/** PostgreSQL: a text's word ids as stored with it, and its words too long to be listed. */
 export interface WordsOfText {
   ids: number[];
-  words: string[];
+  longWords: string[];
 }
 
 /**
- * PostgreSQL: the word ids and words of each text, listing new words first, and the ids of those
- * shorter than TRIGRAM_MIN_LENGTH (no search is counted through them). Runs inside the transaction
- * that stores the texts, whose lock keeps writers from listing the same word twice.
+ * PostgreSQL: the word ids and long words of each text, listing new words first, with the word of
+ * each id and the ids of the words shorter than TRIGRAM_MIN_LENGTH (no search is counted through
+ * them). Runs inside the transaction that stores the texts, whose lock keeps writers from listing
+ * the same word twice.
  */
-export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<{ texts: WordsOfText[]; shortWordIds: Set<number> }> {
+export async function wordIdsOfTexts(
+  tx: StoreExecutor,
+  texts: readonly string[],
+): Promise<{ texts: WordsOfText[]; shortWordIds: Set<number>; wordOfId: Map<number, string> }> {
   const wordsOfTexts = texts.map(wordsOf);
   const distinctWords = new Set<string>();
   for (const { words } of wordsOfTexts) for (const word of words) distinctWords.add(word);
@@ -261,7 +265,11 @@ export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]
     for (const row of rows) ids.set(row.word, row.id);
   }
   const shortWordIds = new Set<number>();
-  for (const [word, id] of ids) if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
+  const wordOfId = new Map<number, string>();
+  for (const [word, id] of ids) {
+    wordOfId.set(id, word);
+    if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
+  }
   const textsWords = wordsOfTexts.map(({ words, longWords }) => {
     const list: number[] = [];
     // A word the database stored differently (stored text is well-formed, but should any character
@@ -274,9 +282,9 @@ export async function wordIdsOfTexts(tx: StoreExecutor, texts: readonly string[]
       else list.push(id);
     }
     if (unlisted) list.push(UNLISTED_WORD_ID);
-    return { ids: list, words: longWords.length > 0 ? [...words, ...longWords] : words };
+    return { ids: list, longWords };
   });
-  return { texts: textsWords, shortWordIds };
+  return { texts: textsWords, shortWordIds, wordOfId };
 }
 
 /** Words per statement: one text parameter, so the size is bounded by memory only. */
