@@ -3,7 +3,7 @@ import type { StoreExecutor } from "./store-connection";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
 import { DENSE_WORD_COLUMNS, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
-import { UNLISTED_WORD_ID, wordsOf } from "@/lib/transcripts/search-words";
+import { UNLISTED_WORD_ID, distinctWordsOf } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 import { MAX_WORDS_PER_QUERY_WORD } from "./word-index";
 
@@ -79,7 +79,7 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
     await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${countedBits}::smallint[])`);
     // Each one's count per day: the stored texts holding a listed word that holds it (each found
     // through the word index), or a word too long to be listed that holds it.
-    const countedWords = sql`unnest(${countedBits}::smallint[], string_to_array(${counted.map((word) => word.word).join(" ")}, ' ')) AS n("bit", "word")`;
+    const countedWords = bitsAndWords(counted);
     await tx.execute(sql`
       INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
       SELECT "bit", ("sortKey" / ${int(DAY_KEYS)})::integer, count(*)
@@ -104,15 +104,20 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
  * The new dense words whose days are counted: those a search can count from them, of three
  * characters or more and lying in at most MAX_WORDS_PER_QUERY_WORD listed words (a search for a
  * word in more narrows nothing through the word index). This also bounds what counting a word's
- * stored texts costs. Words hold no LIKE wildcards (they are ASCII separators), nor spaces.
+ * stored texts costs. Words hold no LIKE wildcards (they are ASCII separators).
  */
 async function dayCountedWords(tx: StoreExecutor, words: readonly { bit: number; word: string }[]): Promise<{ bit: number; word: string }[]> {
   const candidates = words.filter((word) => characterLength(word.word) >= TRIGRAM_MIN_LENGTH);
   if (candidates.length === 0) return [];
   return tx.query<{ bit: number; word: string }>(sql`
     SELECT n."bit", n."word"
-    FROM unnest(${integerArrayLiteral(candidates.map((word) => word.bit))}::smallint[], string_to_array(${candidates.map((word) => word.word).join(" ")}, ' ')) AS n("bit", "word")
+    FROM ${bitsAndWords(candidates)}
     WHERE (SELECT count(*) FROM (SELECT 1 FROM "SearchWord" s WHERE s."word" LIKE '%' || n."word" || '%' LIMIT ${int(MAX_WORDS_PER_QUERY_WORD + 1)}) AS "holders") <= ${int(MAX_WORDS_PER_QUERY_WORD)}`);
+}
+
+/** Dense words as the rows n("bit", "word"), the words as one text apart: they hold no spaces. */
+function bitsAndWords(words: readonly { bit: number; word: string }[]): Sql {
+  return sql`unnest(${integerArrayLiteral(words.map((word) => word.bit))}::smallint[], string_to_array(${words.map((word) => word.word).join(" ")}, ' ')) AS n("bit", "word")`;
 }
 
 /**
@@ -141,7 +146,7 @@ export async function saveDenseDayCounts(
   const changes = denseDayCountChanges<number | string>(
     [
       ...written.map((text) => ({ day: dayOf(text.sortKey), words: text.longWords.length > 0 ? [...text.ids, ...text.longWords] : text.ids, sign: 1 as const })),
-      ...replaced.map((text) => ({ day: dayOf(text.sortKey), words: allWordsOf(text.text), sign: -1 as const })),
+      ...replaced.map((text) => ({ day: dayOf(text.sortKey), words: distinctWordsOf([text.text]), sign: -1 as const })),
     ],
     within,
   );
@@ -150,12 +155,6 @@ export async function saveDenseDayCounts(
     INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
     SELECT * FROM unnest(${integerArrayLiteral(changes.map((entry) => entry.bit))}::smallint[], ${integerArrayLiteral(changes.map((entry) => entry.day))}::integer[], ${integerArrayLiteral(changes.map((entry) => entry.change))}::integer[])
     ON CONFLICT ("bit", "day") DO UPDATE SET "count" = "DenseWordDayCount"."count" + excluded."count"`);
-}
-
-/** The distinct words of a text, long ones included. */
-function allWordsOf(text: string): string[] {
-  const { words, longWords } = wordsOf(text);
-  return longWords.length > 0 ? [...words, ...longWords] : words;
 }
 
 /**

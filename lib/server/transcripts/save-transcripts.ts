@@ -52,7 +52,6 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     // that the texts stored before (the earlier versions of these transcripts among them) are
     // counted for the new dense words where they were stored.
     const listed = tx.isPostgres ? await wordIdsOfTexts(tx, unique.map((transcript) => transcript.searchText)) : null;
-    const words = listed?.texts;
     const dense = listed ? await denseWordsForSaving(tx, listed.texts.map((text) => text.ids), listed.shortWordIds) : null;
     const written: WrittenBatch[] = [];
     for (let start = 0; start < unique.length; start += SAVE_BATCH_SIZE) {
@@ -62,11 +61,11 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
       written.push(batch);
     }
     await applyRollupDeltas(tx, rollupDeltas(written.flatMap((batch) => batch.changes)));
-    const texts = written.flatMap((batch) => batch.texts).map((text, index) => ({ ...text, words: words?.[index] }));
+    const texts = written.flatMap((batch) => batch.texts).map((text, index) => ({ ...text, words: listed?.texts[index] }));
     await saveSearchText(tx, written.flatMap((batch) => batch.movedKeys), texts);
-    if (words && dense) {
+    if (listed && dense) {
       await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids })), dense.bitOf);
-      await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, ...text.words! })), written.flatMap((batch) => batch.replaced), dense, listed!.wordOfId);
+      await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, ...text.words! })), written.flatMap((batch) => batch.replaced), dense, listed.wordOfId);
     }
     return result;
   });

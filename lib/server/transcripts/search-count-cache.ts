@@ -1,6 +1,6 @@
 import "server-only";
 import { storeQuery, storeTransaction } from "./store-connection";
-import { countMatchingPerBucketSql, countMatchingSql, type TranscriptFilter } from "./search-sql";
+import { countMatchingPerBucketSql, countMatchingSql, denseSplitOf, type TranscriptFilter } from "./search-sql";
 import { identifier, int, join, sql, toNumber } from "./sql";
 import { sharedWork } from "./shared-work";
 import { RecentlyUsedMap } from "../recently-used-map";
@@ -137,7 +137,7 @@ const INDEX_FORCED_BELOW_SHARE = 0.15;
 
 async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> {
   // A dense word's whole days are counted already (dense-words.ts); its hours are counted here.
-  const ownBit = filter.words?.index === "gin" && filter.sessionId === null ? (filter.words.dense?.ownBit ?? null) : null;
+  const ownBit = denseSplitOf(filter)?.ownBit ?? null;
   if (ownBit !== null && bucketMs === DAY_MS) return storeQuery(denseWordDayCountsSql(ownBit, Math.floor(filter.startMs / DAY_MS), Math.floor(filter.endMs / DAY_MS)));
   const statement = countMatchingPerBucketSql(filter, bucketMs);
   // A word counted from the bits of its dense words leaves the word index only its rarer words.

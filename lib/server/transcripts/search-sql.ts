@@ -100,7 +100,7 @@ function denseCountSources(filter: TranscriptFilter, split: DenseSplit, query: s
 }
 
 /** The dense split of a filter's count, when its search is one counted from dense words. */
-function denseSplitOf(filter: TranscriptFilter): DenseSplit | null {
+export function denseSplitOf(filter: TranscriptFilter): DenseSplit | null {
   return filter.sessionId === null && filter.search !== null && filter.words?.index === "gin" ? filter.words.dense : null;
 }
 
