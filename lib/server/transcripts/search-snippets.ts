@@ -38,20 +38,21 @@ export interface VersionedRow {
 export async function snippetsOf(rows: readonly VersionedRow[], search: string): Promise<Map<string, string | null>> {
   const keyOf = (row: VersionedRow) => `${search}\n${row.id}\n${toIso(row.receivedAt)}\n${toNumber(row.sourceLength)}`;
   const found = new Map<string, string | null>();
-  const missing: VersionedRow[] = [];
+  const missing: { row: VersionedRow; key: string }[] = [];
   for (const row of rows) {
-    const cached = snippets.get(keyOf(row));
+    const key = keyOf(row);
+    const cached = snippets.get(key);
     if (cached === undefined) {
-      missing.push(row);
+      missing.push({ row, key });
     } else {
-      snippets.remember(keyOf(row), cached);
+      snippets.remember(key, cached);
       found.set(row.id, cached);
     }
   }
   if (missing.length === 0) return found;
-  const sources = await storeQuery<{ id: string; source: string }>(sql`SELECT "id", "source" FROM "Transcript" WHERE "id" IN (${join(missing.map((row) => row.id))})`);
+  const sources = await storeQuery<{ id: string; source: string }>(sql`SELECT "id", "source" FROM "Transcript" WHERE "id" IN (${join(missing.map(({ row }) => row.id))})`);
   const sourceOf = new Map(sources.map((row) => [row.id, row.source]));
-  for (const row of missing) {
+  for (const { row, key } of missing) {
     const source = sourceOf.get(row.id);
     // Deleted since the page was read: it shows no snippet.
     if (source === undefined) continue;
@@ -60,7 +61,7 @@ export async function snippetsOf(rows: readonly VersionedRow[], search: string):
       turns.flatMap((turn) => messageText(turn) ?? []),
       search,
     );
-    snippets.remember(keyOf(row), snippet);
+    snippets.remember(key, snippet);
     found.set(row.id, snippet);
   }
   return found;
