@@ -7,6 +7,7 @@ import { db, isPostgres } from "@/lib/server/db";
 import { storeQuery } from "@/lib/server/transcripts/store-connection";
 import { sql } from "@/lib/server/transcripts/sql";
 import { matchWords } from "@/lib/server/transcripts/word-index";
+import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/transcripts/dense-words";
 import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/transcripts/dense-words";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
@@ -144,6 +145,37 @@ describe("counting common words", () => {
     const deleted = ["bulk-2", "bulk-4", "bulk-150", "bulk-401", "late-0"];
     await db.transcript.deleteMany({ where: { id: { in: deleted } } });
     for (const id of deleted) stored.delete(id);
+    await expectExactDayCounts();
+    await expectExactTotals();
+  });
+
+  it("counts the common words of a database that made them common before it kept counts", async () => {
+    if (isPostgres()) {
+      // The state a database migrated by dense_word_day_counts starts in: dense words, no counts.
+      await storeQuery(sql`UPDATE "DenseWord" SET "dayCounted" = false`);
+      await storeQuery(sql`DELETE FROM "DenseWordDayCount"`);
+      expect(await matchWords("parcel")).toMatchObject({ dense: { ownBit: null } });
+    }
+    // Searches are exact without the counts, and a write meanwhile leaves the uncounted words alone.
+    await expectExactTotals();
+    await store([transcript("meanwhile", 0), transcript("meanwhile", 2)]);
+    await expectExactTotals();
+
+    const words = await uncountedDenseWords();
+    if (!isPostgres()) {
+      expect(words).toEqual([]);
+      return;
+    }
+    expect(words.map((word) => word.word)).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
+    for (const word of words) expect(await countDenseWordDays(word)).toBe(true);
+    // Counted once: a second run finds nothing left, and counting a word again does nothing.
+    expect(await uncountedDenseWords()).toEqual([]);
+    expect(await countDenseWordDays(words[0])).toBe(false);
+    expect(await matchWords("parcel")).toMatchObject({ dense: { ownBit: expect.any(Number) } });
+    await expectExactDayCounts();
+    await expectExactTotals();
+    // Later writes move the counts of the words counted by the command like any other.
+    await store([{ ...transcript("meanwhile", 0), turns: ["user: hello", "no parcel here"] }, transcript("after", 3)]);
     await expectExactDayCounts();
     await expectExactTotals();
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { StoreExecutor } from "./store-connection";
+import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
 import { DENSE_WORD_COLUMNS, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
@@ -74,30 +74,67 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
     ) m
     WHERE d."sortKey" = m."sortKey"`);
   const counted = await dayCountedWords(tx, addedWords);
-  if (counted.length > 0) {
-    const countedBits = integerArrayLiteral(counted.map((word) => word.bit));
-    await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${countedBits}::smallint[])`);
-    // Each one's count per day: the stored texts holding a listed word that holds it (each found
-    // through the word index), or a word too long to be listed that holds it.
-    const countedWords = bitsAndWords(counted);
-    await tx.execute(sql`
-      INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
-      SELECT "bit", ("sortKey" / ${int(DAY_KEYS)})::integer, count(*)
-      FROM (
-        SELECT n."bit", t."sortKey"
-        FROM ${countedWords}
-        JOIN "SearchWord" s ON s."word" LIKE '%' || n."word" || '%'
-        JOIN "TranscriptText" t ON t."words" @> ARRAY[s."id"]
-        UNION
-        SELECT n."bit", t."sortKey"
-        FROM ${countedWords}
-        JOIN "TranscriptText" t ON t."words" @> ARRAY[${int(UNLISTED_WORD_ID)}] AND strpos(t."text", n."word") > 0
-      ) AS "holding"
-      GROUP BY 1, 2`);
-  }
+  await countDays(tx, counted);
   for (const word of counted) dense.countedBitOfWord.set(word.word, word.bit);
   for (const word of addedWords) dense.bitOf.set(word.wordId, word.bit);
   return dense;
+}
+
+/**
+ * Marks dense words day-counted and counts, per day, the stored texts that hold each: the texts
+ * holding a listed word that holds it (each found through the word index), or a word too long to
+ * be listed that holds it. The caller holds the writers' lock.
+ */
+async function countDays(tx: StoreExecutor, words: readonly { bit: number; word: string }[]): Promise<void> {
+  if (words.length === 0) return;
+  await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${integerArrayLiteral(words.map((word) => word.bit))}::smallint[])`);
+  const counted = bitsAndWords(words);
+  await tx.execute(sql`
+    INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
+    SELECT "bit", ("sortKey" / ${int(DAY_KEYS)})::integer, count(*)
+    FROM (
+      SELECT n."bit", t."sortKey"
+      FROM ${counted}
+      JOIN "SearchWord" s ON s."word" LIKE '%' || n."word" || '%'
+      JOIN "TranscriptText" t ON t."words" @> ARRAY[s."id"]
+      UNION
+      SELECT n."bit", t."sortKey"
+      FROM ${counted}
+      JOIN "TranscriptText" t ON t."words" @> ARRAY[${int(UNLISTED_WORD_ID)}] AND strpos(t."text", n."word") > 0
+    ) AS "holding"
+    GROUP BY 1, 2`);
+}
+
+/**
+ * The dense words whose days a search could count from but are not counted: those that were dense
+ * before the store kept day counts (migration dense_word_day_counts). Always none on SQLite.
+ */
+export async function uncountedDenseWords(): Promise<{ bit: number; word: string }[]> {
+  return storeTransaction(async (tx) => {
+    if (!tx.isPostgres) return [];
+    const words = await tx.query<{ bit: number; word: string }>(
+      sql`SELECT d."bit", w."word" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId" WHERE NOT d."dayCounted" ORDER BY d."bit"`,
+    );
+    return dayCountedWords(tx, words);
+  });
+}
+
+/**
+ * Counts the days of one of uncountedDenseWords in a transaction of its own, under the writers' lock
+ * (writes wait for it: a few seconds for a word of a million texts). False when it is counted already.
+ */
+export async function countDenseWordDays(word: { bit: number; word: string }): Promise<boolean> {
+  return storeTransaction(async (tx) => {
+    await lockStoreWrites(tx);
+    const uncounted = await tx.query(sql`SELECT 1 FROM "DenseWord" WHERE "bit" = ${int(word.bit)} AND NOT "dayCounted"`);
+    if (uncounted.length === 0) return false;
+    // Compiling the statement (JIT) took longer than running it, and a bitmap of a million texts
+    // outgrew the default work_mem, which made it recheck whole pages.
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    await countDays(tx, [word]);
+    return true;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { storeTransaction, type StoreExecutor } from "./store-connection";
+import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
 import { listWordsOfTexts, wordIdsOfTexts, type WordsOfText } from "./word-index";
 import { denseWordsForSaving, saveDenseDayCounts, saveDenseWords } from "./dense-words";
 import { int, integerArrayLiteral, join, sql, toNumber } from "./sql";
@@ -13,8 +13,6 @@ import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
  * text and SQLite compiles its statement once.
  */
 export const SAVE_BATCH_SIZE = 500;
-/** Serialises writers on PostgreSQL, so that two batches never both take a row for new. */
-const WRITE_LOCK_ID = 720_431_004;
 
 export interface SaveResult {
   imported: number;
@@ -44,10 +42,8 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
   // statement of the transaction, so bigger transactions (the import and seed commands pass
   // thousands) and fewer statements after the text index fewer, larger segments.
   return storeTransaction(async (tx) => {
-    if (tx.isPostgres) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
-      if (options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    }
+    await lockStoreWrites(tx);
+    if (tx.isPostgres && options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     // PostgreSQL lists the texts' words and chooses new dense words before any text is written, so
     // that the texts stored before (the earlier versions of these transcripts among them) are
     // counted for the new dense words where they were stored.

@@ -1,7 +1,7 @@
 import "server-only";
 import Database from "better-sqlite3";
 import pg from "pg";
-import type { Sql } from "./sql";
+import { int, sql, type Sql } from "./sql";
 import { sqliteReaders } from "./sqlite-readers";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
 
@@ -42,6 +42,17 @@ export function storeQuery<Row>(statement: Sql): Promise<Row[]> {
 /** Runs `work` in one transaction of the store (serialised with the store's other transactions). */
 export function storeTransaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
   return connection().transaction(work);
+}
+
+/** Serialises the writers of transcripts on PostgreSQL, so that two batches never both take a row for new. */
+const WRITE_LOCK_ID = 720_431_004;
+
+/**
+ * Waits for the store's other writers on PostgreSQL and keeps them waiting until `tx` ends (SQLite
+ * serialises every write transaction itself).
+ */
+export async function lockStoreWrites(tx: StoreExecutor): Promise<void> {
+  if (tx.isPostgres) await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
 }
 
 /**
