@@ -1,19 +1,15 @@
 // The demo's accounts and ratings (`npm run demo` runs scripts/seed-demo.ts after its transcripts),
 // run for real against this test file's database.
-import { spawnSync } from "node:child_process";
 import * as loginRoute from "@/app/api/auth/login/route";
 import { db } from "@/lib/server/db";
 import { storedDialog } from "@/lib/transcripts/stored-source";
 import { turnRole, turnsOf } from "@/lib/transcripts/turns";
 import { call } from "../helpers/api-client";
 import { conversation, storeTranscripts } from "../helpers/stored-transcripts";
+import { runScript } from "../helpers/run-script";
 
 function seedDemo() {
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/seed-demo.ts"], {
-    encoding: "utf8",
-    env: { ...process.env, DEMO_ADMIN_EMAIL: "", DEMO_ADMIN_PASSWORD: "" },
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return runScript("seed-demo", [], { DEMO_ADMIN_EMAIL: "", DEMO_ADMIN_PASSWORD: "" });
 }
 
 describe("demo accounts and ratings", () => {

@@ -1,5 +1,4 @@
 // `npm run import` and `npm run seed`, run for real against this test file's database.
-import { spawnSync } from "node:child_process";
 import * as listRoute from "@/app/api/transcripts/route";
 import * as analyticsRoute from "@/app/api/analytics/route";
 import * as ingestRoute from "@/app/api/ingest/transcripts/route";
@@ -7,16 +6,8 @@ import { db } from "@/lib/server/db";
 import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
+import { runScript } from "../helpers/run-script";
 import { fixture } from "../unit/transcripts/fixtures";
-
-function run(script: "import" | "seed", args: string[]) {
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", `scripts/${script}.ts`, ...args], {
-    encoding: "utf8",
-    env: process.env,
-    timeout: 120_000,
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 // Each command starts a TypeScript process; the machine may be busy.
 jest.setTimeout(240_000);
@@ -33,12 +24,12 @@ const list = (query: Record<string, string>) =>
 
 describe("npm run import", () => {
   it("imports every valid fixture, and a second run updates without duplicating", async () => {
-    const first = run("import", [`${FIXTURES}/valid`]);
+    const first = runScript("import", [`${FIXTURES}/valid`]);
     expect(first.output).toMatch(/Imported 14 transcripts from 10 files: 14 new, 0 updated, 0 rejected/);
     expect(first.code).toBe(0);
     expect(await db.transcript.count()).toBe(14);
 
-    const second = run("import", [`${FIXTURES}/valid`]);
+    const second = runScript("import", [`${FIXTURES}/valid`]);
     expect(second.output).toMatch(/Imported 14 transcripts from 10 files: 0 new, 14 updated, 0 rejected/);
     expect(second.code).toBe(0);
     expect(await db.transcript.count()).toBe(14);
@@ -49,7 +40,7 @@ describe("npm run import", () => {
   });
 
   it("reports malformed files and bad records, imports the rest, and exits 1", async () => {
-    const result = run("import", [`${FIXTURES}/malformed`, `${FIXTURES}/no-such-folder`]);
+    const result = runScript("import", [`${FIXTURES}/malformed`, `${FIXTURES}/no-such-folder`]);
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/Imported 2 transcripts from 5 files: 2 new, 0 updated, 12 rejected/);
     for (const line of [
@@ -73,7 +64,7 @@ describe("npm run import", () => {
   });
 
   it("explains its usage", () => {
-    const result = run("import", []);
+    const result = runScript("import", []);
     expect(result.code).toBe(2);
     expect(result.output).toMatch(/Usage: npm run import/);
   });
@@ -86,17 +77,17 @@ describe("npm run seed", () => {
     await db.transcript.deleteMany();
     await db.transcriptSlotCount.deleteMany();
     await db.transcriptHourAttribute.deleteMany();
-    const first = run("seed", args);
+    const first = runScript("seed", args);
     expect(first.output).toMatch(/Seeded 400 transcripts over 10 days \(seed 7\): 400 new, 0 updated/);
     expect(first.code).toBe(0);
     const ids = (await db.transcript.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((t) => t.id);
 
-    const again = run("seed", args);
+    const again = runScript("seed", args);
     expect(again.output).toMatch(/400 new|0 new, 400 updated/);
     expect(again.output).toMatch(/0 new, 400 updated/);
     expect((await db.transcript.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((t) => t.id)).toEqual(ids);
 
-    const skipped = run("seed", [...args, "--if-empty"]);
+    const skipped = runScript("seed", [...args, "--if-empty"]);
     expect(skipped.output).toMatch(/Transcripts exist already/);
     expect(skipped.code).toBe(0);
 
@@ -108,8 +99,8 @@ describe("npm run seed", () => {
   });
 
   it("refuses bad options", () => {
-    expect(run("seed", ["--transcripts", "0"]).code).toBe(2);
-    expect(run("seed", ["--days", "x"]).code).toBe(2);
-    expect(run("seed", ["--bogus"]).code).toBe(2);
+    expect(runScript("seed", ["--transcripts", "0"]).code).toBe(2);
+    expect(runScript("seed", ["--days", "x"]).code).toBe(2);
+    expect(runScript("seed", ["--bogus"]).code).toBe(2);
   });
 });

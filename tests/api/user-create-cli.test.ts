@@ -1,17 +1,12 @@
 // The first-administrator command, run for real against this test file's database.
-import { spawnSync } from "node:child_process";
 import * as loginRoute from "@/app/api/auth/login/route";
 import { db } from "@/lib/server/db";
 import { call } from "../helpers/api-client";
 import { createUser, TEST_PASSWORD } from "../helpers/users";
+import { runScript } from "../helpers/run-script";
 
 function userCreate(args: string[], password?: string) {
-  const result = spawnSync(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/user-create.ts", ...args],
-    { encoding: "utf8", input: "", env: { ...process.env, USER_PASSWORD: password ?? "" } },
-  );
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return runScript("user-create", args, { USER_PASSWORD: password ?? "" });
 }
 
 describe("npm run user:create", () => {
