@@ -87,6 +87,10 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
  */
 async function countDays(tx: StoreExecutor, words: readonly { bit: number; word: string }[]): Promise<void> {
   if (words.length === 0) return;
+  // For the rest of the transaction: compiling the count (JIT) took longer than running it, and a
+  // bitmap of a million texts outgrew the default work_mem, which made it recheck whole pages.
+  await tx.execute(sql`SET LOCAL jit = off`);
+  await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
   await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${integerArrayLiteral(words.map((word) => word.bit))}::smallint[])`);
   const counted = bitsAndWords(words);
   await tx.execute(sql`
@@ -121,17 +125,13 @@ export async function uncountedDenseWords(): Promise<{ bit: number; word: string
 
 /**
  * Counts the days of one of uncountedDenseWords in a transaction of its own, under the writers' lock
- * (writes wait for it: a few seconds for a word of a million texts). False when it is counted already.
+ * (writes wait for it: 0.4 s for a word held by 168,544 of a million texts). False when it is counted already.
  */
 export async function countDenseWordDays(word: { bit: number; word: string }): Promise<boolean> {
   return storeTransaction(async (tx) => {
     await lockStoreWrites(tx);
     const uncounted = await tx.query(sql`SELECT 1 FROM "DenseWord" WHERE "bit" = ${int(word.bit)} AND NOT "dayCounted"`);
     if (uncounted.length === 0) return false;
-    // Compiling the statement (JIT) took longer than running it, and a bitmap of a million texts
-    // outgrew the default work_mem, which made it recheck whole pages.
-    await tx.execute(sql`SET LOCAL jit = off`);
-    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     await countDays(tx, [word]);
     return true;
   });
