@@ -148,9 +148,21 @@ function readDialog(source: Record<string, unknown>): DialogEntry[] | string {
 export function normalizeEntry(value: unknown, where = "entry"): DialogEntry | string {
   if (!isPlainObject(value)) return `${where} is not an object`;
   const type = canonicalType(value);
-  const entry: DialogEntry = { ...value, type, timestamp: entryTimestamp(value) };
+  const entry = copyOfFields(value) as DialogEntry;
+  entry.type = type;
+  entry.timestamp = entryTimestamp(value);
   if (typeof value.type === "string" && value.type !== type) entry.sourceType = value.type;
   return entry;
+}
+
+/**
+ * A new object with the same own fields, in the same order, as a spread makes. Object.assign makes
+ * it faster (the import's worker prepared 50,000 transcripts in 2.8 s instead of 3.3 s), but it
+ * sets the prototype for a "__proto__" key, which JSON.parse makes a field like any other: an
+ * object holding one is spread.
+ */
+function copyOfFields(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.hasOwn(value, "__proto__") ? { ...value } : Object.assign({}, value);
 }
 
 /**

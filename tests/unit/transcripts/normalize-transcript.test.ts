@@ -263,4 +263,17 @@ describe("records that would break storing", () => {
     expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "ios", question: "qq", searchText: "qq", preview: "qq" } });
     expect(result.ok && JSON.stringify(storedDialog(result.transcript.sourceJson, result.transcript))).toContain("q\\u0000q");
   });
+
+  it("keeps a \"__proto__\" field of an entry as a field, never as the entry's prototype", () => {
+    const raw = JSON.parse(
+      '{"_id":"p1","sessionID":"s","createdAt":"2025-01-01","dialog":[{"__proto__":{"payload":{"message":"inherited"}},"type":"text"},{"type":"text","payload":{"message":"own"}}]}',
+    );
+    const result = normalizeTranscript(raw);
+    if (!result.ok) throw new Error(result.reason);
+    const [entry] = result.record.dialog;
+    expect(Object.getPrototypeOf(entry)).toBe(Object.prototype);
+    expect(Object.hasOwn(entry, "__proto__")).toBe(true);
+    expect(entry.payload).toBeUndefined();
+    expect(readRecord({ raw })).toMatchObject({ ok: true, transcript: { messageCount: 2, searchText: "own" } });
+  });
 });
