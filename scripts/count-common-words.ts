@@ -2,8 +2,8 @@
 // PostgreSQL database made common before it kept such counts (migration dense_word_day_counts), so
 // that a search for one of them reads a row per day instead of an index entry per text. Searches
 // are exact without it; it only makes them faster. Runs beside the server: each word is counted in
-// a transaction of its own, during which writes of transcripts wait (seconds). Safe to stop and to
-// run again: it goes on with the words left. Nothing to do on SQLite.
+// a transaction of its own, during which writes of transcripts wait (under a second). Safe to stop
+// and to run again: it goes on with the words left. Nothing to do on SQLite.
 import { disconnectDb } from "@/lib/server/db";
 import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/transcripts/dense-words";
 import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";

@@ -5,7 +5,8 @@
 import * as listRoute from "@/app/api/transcripts/route";
 import { db, isPostgres } from "@/lib/server/db";
 import { storeQuery } from "@/lib/server/transcripts/store-connection";
-import { sql } from "@/lib/server/transcripts/sql";
+import { int, sql } from "@/lib/server/transcripts/sql";
+import { DAY_KEYS } from "@/lib/transcripts/sort-key";
 import { matchWords } from "@/lib/server/transcripts/word-index";
 import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/transcripts/dense-words";
 import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/transcripts/dense-words";
@@ -77,7 +78,7 @@ async function expectExactDayCounts() {
   if (!isPostgres()) return;
   const wrong = await storeQuery<{ word: string; day: number; stored: unknown; actual: unknown }>(sql`
     WITH "actual" AS (
-      SELECT d."bit", (t."sortKey" / 88473600000)::integer AS "day", count(*) AS "n"
+      SELECT d."bit", (t."sortKey" / ${int(DAY_KEYS)})::integer AS "day", count(*) AS "n"
       FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId" JOIN "TranscriptText" t ON strpos(t."text", w."word") > 0
       WHERE d."dayCounted"
       GROUP BY 1, 2
