@@ -4,12 +4,15 @@ import type { TranscriptRecord } from "./types";
 
 /** What storing needs: the normalised transcript without its parsed dialog and properties. */
 export interface StorableTranscript extends Omit<TranscriptRecord, "dialog" | "properties">, DerivedFields {
-  /** The record as received, as JSON (see stored-source.ts). */
-  sourceJson: string;
+  /**
+   * The record as received, as JSON (see stored-source.ts): its text, or the text's UTF-8 bytes (as
+   * read from an export file, or packed by the import and seed workers), which are stored as they are.
+   */
+  sourceJson: string | Uint8Array;
   propertiesJson: string | null;
 }
 
-export function storableTranscript(record: TranscriptRecord, sourceJson: string): StorableTranscript {
+export function storableTranscript(record: TranscriptRecord, sourceJson: string | Uint8Array): StorableTranscript {
   const derived = deriveFields(record.dialog);
   // Field by field, in one order: every transcript gets the same object shape, which the import
   // worker's messages copy faster than objects spread together.

@@ -20,10 +20,11 @@ export class BatchSender<T> {
     });
   }
 
-  async send(batch: T): Promise<void> {
+  /** `transfer`: buffers of the batch that move to the main thread instead of being copied. */
+  async send(batch: T, transfer: ArrayBuffer[] = []): Promise<void> {
     while (this.credit === 0) await new Promise<void>((resolve) => (this.waiting = resolve));
     this.credit -= 1;
-    parentPort!.postMessage({ kind: "batch", batch } satisfies ToMain<T>);
+    parentPort!.postMessage({ kind: "batch", batch } satisfies ToMain<T>, transfer);
   }
 
   done(): void {

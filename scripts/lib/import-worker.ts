@@ -2,6 +2,7 @@
 // storing, reporting each record that cannot be read (file, position, id when known, reason).
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
+import { packSources } from "./pack-sources";
 import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -29,7 +30,7 @@ async function run() {
   let bytesBefore = 0;
   let bytesRead = 0;
   const flush = async () => {
-    await sender.send({ transcripts, rejected, bytesRead });
+    await sender.send({ transcripts, rejected, bytesRead }, [packSources(transcripts)]);
     transcripts = [];
     rejected = [];
   };

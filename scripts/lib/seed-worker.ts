@@ -1,6 +1,7 @@
 // Worker thread of `npm run seed`: generates transcripts and prepares them for storing.
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
+import { packSources } from "./pack-sources";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -15,7 +16,7 @@ async function run() {
       if (!result.ok) throw new Error(`generated transcript rejected: ${result.reason}`);
       return storableTranscript(result.record, JSON.stringify(record));
     });
-    await sender.send(batch);
+    await sender.send(batch, [packSources(batch)]);
   }
   sender.done();
 }

@@ -2,6 +2,10 @@
 import * as listRoute from "@/app/api/transcripts/route";
 import * as analyticsRoute from "@/app/api/analytics/route";
 import * as ingestRoute from "@/app/api/ingest/transcripts/route";
+import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { db } from "@/lib/server/db";
 import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
 import { call } from "../helpers/api-client";
@@ -37,6 +41,25 @@ describe("npm run import", () => {
     const all = await list({});
     expect(all.body.total).toBe(14);
     expect((await list({ search: "ご注文" })).body.transcripts.map((t: { id: string }) => t.id)).toEqual(["65e7a1f0c2b3d4e5f6a7b809"]);
+  });
+
+  it("stores each element of an export array as its text, and one that is not valid UTF-8 as decoded", async () => {
+    const transcript = (id: string, query: string) =>
+      `{"_id": "${id}", "sessionID": "s-${id}", "createdAt": "2025-03-01T10:00:00Z",\n  "dialog": [{"type": "request", "payload": {"payload": {"query": "${query}"}}}]}`;
+    const elements = [Buffer.from(transcript("utf8-a", "ご注文の状況 😀")), Buffer.from(transcript("utf8-b", "plain")), Buffer.from(transcript("latin1-c", "caf\u00e9"), "latin1")];
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "import-bytes-")), "export.json");
+    writeFileSync(file, Buffer.concat([Buffer.from("[\n"), ...elements.flatMap((element, i) => (i === 0 ? [element] : [Buffer.from(",\n"), element])), Buffer.from("]\n")]));
+
+    const result = runScript("import", [file]);
+    expect(result.output).toMatch(/Imported 3 transcripts from 1 file: 3 new, 0 updated, 0 rejected/);
+    const stored = async (id: string) => (await db.transcript.findUniqueOrThrow({ where: { id } })).source;
+    expect(await stored("utf8-a")).toBe(elements[0].toString("utf8"));
+    expect(await stored("utf8-b")).toBe(elements[1].toString("utf8"));
+    expect(await stored("latin1-c")).toBe(elements[2].toString("utf8"));
+    expect(await stored("latin1-c")).toContain("caf\uFFFD");
+    const detail = await call(detailRoute.GET, "GET", "/api/transcript/utf8-a", { token, params: { transcriptId: "utf8-a" } });
+    expect(detail.body.dialog[0].payload.payload.query).toBe("ご注文の状況 😀");
+    await db.transcript.deleteMany({ where: { id: { in: ["utf8-a", "utf8-b", "latin1-c"] } } });
   });
 
   it("reports malformed files and bad records, imports the rest, and exits 1", async () => {

@@ -119,8 +119,10 @@ async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promis
   const sortKeys = await assignSortKeys(tx, batch, existing);
   const receivedAt = new Date();
 
+  // The cast stores a source given as UTF-8 bytes as text: the drivers bind bytes as a blob (SQLite)
+  // or in binary (PostgreSQL, where the cast makes the parameter text).
   const values = batch.map((t) =>
-    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, ${t.sourceJson})`,
+    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, CAST(${t.sourceJson} AS TEXT))`,
   );
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).

@@ -261,7 +261,7 @@ describe("records that would break storing", () => {
   it("removes NUL characters from the stored columns but keeps them in the dialog", () => {
     const result = readRecord({ raw: { _id: "n1", sessionID: "a\u0000b", createdAt: "2025-01-01", os: "i\u0000os", dialog: [{ type: "request", payload: { payload: { query: "q\u0000q" } } }] } });
     expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "ios", question: "qq", searchText: "qq", preview: "qq" } });
-    expect(result.ok && JSON.stringify(storedDialog(result.transcript.sourceJson, result.transcript))).toContain("q\\u0000q");
+    expect(result.ok && JSON.stringify(storedDialog(String(result.transcript.sourceJson), result.transcript))).toContain("q\\u0000q");
   });
 
   it("keeps a \"__proto__\" field of an entry as a field, never as the entry's prototype", () => {

@@ -7,7 +7,7 @@ import { readExportFile, type FileItem } from "@/scripts/lib/read-export-file";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "read-export-"));
 
-async function read(name: string, content: string, chunkSize?: number): Promise<FileItem[]> {
+async function read(name: string, content: string | Buffer, chunkSize?: number): Promise<FileItem[]> {
   const file = path.join(dir, name);
   writeFileSync(file, content);
   const items: FileItem[] = [];
@@ -35,6 +35,24 @@ describe("readExportFile", () => {
     const items = await read(`chunks-${chunkSize}.json`, ` [ ${values.map((v) => JSON.stringify(v)).join(" , ")} ] `, chunkSize);
     expect(problems(items)).toEqual([]);
     expect(records(items)).toEqual(values);
+  });
+
+  it("keeps each element's bytes, which are its text as UTF-8, across chunk boundaries", async () => {
+    const values = [{ _id: "a", note: "日本語 😀 é" }, { _id: "b", note: '"quoted", [x]' }];
+    const text = `[ ${values.map((v) => JSON.stringify(v)).join(" ,\n ")} ]`;
+    for (const chunkSize of [3, 1 << 20]) {
+      const items = await read(`bytes-${chunkSize}.json`, text, chunkSize);
+      const elements = items.flatMap((item) => (item.kind === "record" ? [item.record] : []));
+      expect(elements.map((record) => JSON.parse(record.text!))).toEqual(values);
+      for (const record of elements) expect(Buffer.from(record.bytes!).toString("utf8")).toBe(record.text);
+    }
+  });
+
+  it("leaves out the bytes of an element that is not valid UTF-8, whose text has replacement characters", async () => {
+    const content = Buffer.concat([Buffer.from('[{"_id": "a", "note": "caf'), Buffer.from([0xe9]), Buffer.from('"}, {"_id": "b"}]')]);
+    const [first, second] = (await read("latin1.json", content)).flatMap((item) => (item.kind === "record" ? [item.record] : []));
+    expect(first).toEqual({ raw: { _id: "a", note: "caf\uFFFD" }, text: '{"_id": "a", "note": "caf\uFFFD"}' });
+    expect(second.bytes).toBeDefined();
   });
 
   it("reads scalars and empty arrays", async () => {
