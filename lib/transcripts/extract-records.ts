@@ -9,8 +9,6 @@ export interface SourceRecord {
   raw: unknown;
   /** The JSON text raw was parsed from, when the source had one of its own (an export array's element, a JSON Lines line). */
   text?: string;
-  /** text's bytes as read, when they are valid UTF-8 (an export array's element): stored as they are. */
-  bytes?: Uint8Array;
   fallback?: RecordFallback;
 }
 

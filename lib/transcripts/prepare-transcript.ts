@@ -5,8 +5,8 @@ import type { TranscriptRecord } from "./types";
 /** What storing needs: the normalised transcript without its parsed dialog and properties. */
 export interface StorableTranscript extends Omit<TranscriptRecord, "dialog" | "properties">, DerivedFields {
   /**
-   * The record as received, as JSON (see stored-source.ts): its text, or the text's UTF-8 bytes (as
-   * read from an export file, or packed by the import and seed workers), which are stored as they are.
+   * The record as received, as JSON (see stored-source.ts): its text, or the text's UTF-8 bytes as
+   * the import and seed workers pack them for the storing thread (pack-sources.ts).
    */
   sourceJson: string | Uint8Array;
   propertiesJson: string | null;

@@ -2,8 +2,7 @@
 // source moved into one buffer, which the message transfers without a copy. Sources sent as strings
 // cost the storing thread their copying and garbage collection (the 50,000-transcript benchmark file
 // holds 150 MB of them): with them packed, that thread's CPU time fell by about a fifth and the
-// import ran 12-22 % faster on both databases (alternating runs). A view of a file's chunk sent as
-// it is would copy its whole chunk.
+// import ran 12-22 % faster on both databases (alternating runs).
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
 /** Replaces each transcript's source by its UTF-8 bytes in the returned buffer, to be transferred. */

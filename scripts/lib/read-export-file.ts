@@ -3,7 +3,6 @@
 // Lines files (.jsonl, .ndjson) are read line by line. Other JSON (one transcript, or an object
 // holding them) is parsed whole. A record that cannot be parsed is yielded as a problem, and the
 // rest of the file is still read.
-import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
@@ -86,9 +85,7 @@ async function* readJsonLines(file: string, onBytes: (bytes: number) => void): A
  * from quote to quote), and parses each element on its own. It scans the file's bytes, not decoded
  * text: JSON's structural characters are ASCII and never occur inside a multi-byte UTF-8 sequence,
  * and decoding each element on its own keeps the (usual) ASCII-only ones in V8's compact one-byte
- * strings, where a decoded chunk with a single other character would be two bytes a character.
- * Each element also keeps its bytes when they are valid UTF-8, which the import stores as they are
- * (others are stored as decoded, with replacement characters). The
+ * strings, where a decoded chunk with a single other character would be two bytes a character. The
  * unfinished element at the end of a chunk is kept as pieces and joined once it ends, so a huge
  * element costs linear time. An array of dialog entries (a bare dialog) is one transcript, so it is
  * gathered and handed to extractRecords whole.
@@ -104,8 +101,7 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
   let closed = false;
   let bareDialog: unknown[] | null = null;
 
-  const finishElement = function* (element: Buffer): Generator<FileItem> {
-    const text = element.toString("utf8");
+  const finishElement = function* (text: string): Generator<FileItem> {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -116,7 +112,7 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     }
     if (index === 0 && looksLikeDialogEntry(value)) bareDialog = [];
     if (bareDialog) bareDialog.push(value);
-    else yield { kind: "record", index, record: { raw: value, text, bytes: isUtf8(element) ? element : undefined } };
+    else yield { kind: "record", index, record: { raw: value, text } };
     index += 1;
   };
 
@@ -124,11 +120,11 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     bytes += chunk.length;
     onBytes(bytes);
     let start = 0; // where the current element begins in this chunk, when inElement
-    const elementBytes = (end: number) => {
-      const element = pieces.length > 0 ? Buffer.concat([...pieces, chunk.subarray(start, end)]) : chunk.subarray(start, end);
+    const elementText = (end: number) => {
+      const text = pieces.length > 0 ? Buffer.concat([...pieces, chunk.subarray(start, end)]).toString("utf8") : chunk.toString("utf8", start, end);
       pieces = [];
       inElement = false;
-      return element;
+      return text;
     };
     const begin = (at: number) => {
       if (depth === 1 && !inElement) {
@@ -167,12 +163,12 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
       } else if (byte === 93 /* ] */ || byte === 125 /* } */) {
         depth -= 1;
         if (depth === 0) {
-          if (inElement) yield* finishElement(elementBytes(i));
+          if (inElement) yield* finishElement(elementText(i));
           closed = true;
           break;
         }
       } else if (byte === 44 /* , */ && depth === 1) {
-        if (inElement) yield* finishElement(elementBytes(i));
+        if (inElement) yield* finishElement(elementText(i));
       } else if (byte > 32) {
         begin(i); // a number, true, false or null (or stray text, which JSON.parse will report)
       }
