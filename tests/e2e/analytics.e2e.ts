@@ -23,6 +23,28 @@ async function figures(page: Page) {
   return { total: await read("Total Transcripts"), peakHour: await read("Peak Hour"), topDevice: await read("Top Device"), dailyAverage: await read("Daily Average") };
 }
 
+/**
+ * Points at the Peak Hours bar of `hour` and returns the tooltip's lines. A chart still settling
+ * (its layout shifts as fonts and sizes arrive) can move the bar away from a pointer that arrived
+ * early, so the pointer leaves and comes back, in steps, to where the bar is now, until the tooltip
+ * names the hour.
+ */
+async function peakHoursTooltipOver(page: Page, hour: number): Promise<string[]> {
+  const bar = page.locator('[data-chart="Peak Hours"] .recharts-bar-rectangle').nth(hour);
+  const tooltip = page.locator('[data-chart="Peak Hours"] .recharts-tooltip-wrapper');
+  let seen = "";
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.mouse.move(0, 0);
+    await bar.scrollIntoViewIfNeeded();
+    const box = await bar.boundingBox();
+    if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+    const named = await tooltip.getByText(`${hour}:00`, { exact: true }).waitFor({ timeout: 2_000 }).then(() => true, () => false);
+    seen = (await tooltip.innerText().catch(() => "")).trim();
+    if (named) return seen.split("\n").map((line) => line.trim()).filter(Boolean);
+  }
+  throw new Error(`The Peak Hours tooltip did not name ${hour}:00 after five pointings; it last showed ${JSON.stringify(seen)}`);
+}
+
 const isAnalyticsCall = (res: Response) => new URL(res.url()).pathname === "/api/analytics";
 
 /** Does `action` and returns the analytics answer it caused, once the page shows it. */
@@ -95,18 +117,9 @@ describe("analytics dashboard", () => {
       }
       expect(await page.locator(".recharts-line-curve").count()).toBe(1);
       expect(await page.locator(".recharts-pie-sector").count()).toBeGreaterThanOrEqual(2);
-      // Tooltips: hovering the peak hours shows an hour and a count.
-      const bars = page.locator('[data-chart="Peak Hours"] .recharts-bar-rectangle');
-      const hourInTooltip = page.locator('[data-chart="Peak Hours"] .recharts-tooltip-wrapper').getByText(/^12:00$/);
-      // A chart still settling (its bars grow in, the page's layout shifts) can move the bar away
-      // from a pointer that arrived early: the pointer leaves and comes back until the tooltip shows.
-      for (let attempt = 1; ; attempt++) {
-        await page.mouse.move(0, 0);
-        await bars.nth(12).hover();
-        const shown = await hourInTooltip.waitFor({ timeout: 2_000 }).then(() => true, () => false);
-        if (shown) break;
-        if (attempt === 5) throw new Error("The Peak Hours tooltip did not show 12:00 after five hovers");
-      }
+      // Tooltips: hovering the busiest hour's bar shows that hour and its count.
+      const busiest = first.body.peakHours.reduce((top, entry) => (entry.count > top.count ? entry : top));
+      expect(await peakHoursTooltipOver(page, busiest.hour)).toEqual([`${busiest.hour}:00`, `Transcripts: ${busiest.count.toLocaleString("en-US")}`]);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
       await snap("last-30-days");
