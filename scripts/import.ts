@@ -58,7 +58,7 @@ async function main(): Promise<number> {
     const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), { files: files.map((file) => JSON.stringify(file)), batchSize: BATCH_SIZE });
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {
-        const saved = await saveTranscripts(batch.transcripts, { bulk: true });
+        const saved = await saveTranscripts(batch.transcripts, { bulk: true, words: batch.words });
         imported += saved.imported;
         updated += saved.updated;
       }

@@ -7,7 +7,7 @@ import { db, disconnectDb } from "@/lib/server/db";
 import { saveTranscripts, useBulkWrites } from "@/lib/server/transcripts/save-transcripts";
 import { closeStoreConnection, finishBulkWrites } from "@/lib/server/transcripts/store-connection";
 import { parseInstant } from "@/lib/transcripts/instant";
-import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
 import { formatCount, Progress } from "./lib/progress";
 import { startTsWorker } from "./lib/ts-worker";
@@ -61,8 +61,8 @@ async function main() {
   const progress = new Progress("Seeding", args.transcripts);
   let imported = 0;
   let updated = 0;
-  for await (const batch of receiveBatches<StorableTranscript[]>(worker)) {
-    const saved = await saveTranscripts(batch, { bulk: true });
+  for await (const { transcripts, words } of receiveBatches<SeedBatch>(worker)) {
+    const saved = await saveTranscripts(transcripts, { bulk: true, words });
     imported += saved.imported;
     updated += saved.updated;
     progress.update(imported + updated);

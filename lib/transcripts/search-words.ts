@@ -23,23 +23,57 @@ export const MAX_LISTED_WORD_LENGTH = 100;
 /** The id marking a text that holds a word not in the list (longer than MAX_LISTED_WORD_LENGTH). */
 export const UNLISTED_WORD_ID = 0;
 
-/** The distinct words of a text: those PostgreSQL lists, and the longer ones. */
-export function wordsOf(text: string): { words: string[]; longWords: string[] } {
-  const words = new Set<string>();
-  const longWords = new Set<string>();
-  for (const word of text.match(WORD) ?? []) {
-    // UTF-16 length bounds the length in characters: only the rare long word needs counting.
-    if (word.length > MAX_LISTED_WORD_LENGTH && characterLength(word) > MAX_LISTED_WORD_LENGTH) longWords.add(word);
-    else words.add(word);
-  }
-  return { words: [...words], longWords: [...longWords] };
+/** A word PostgreSQL does not list (see MAX_LISTED_WORD_LENGTH). */
+export function isLongWord(word: string): boolean {
+  // UTF-16 length bounds the length in characters: only the rare long word needs counting.
+  return word.length > MAX_LISTED_WORD_LENGTH && characterLength(word) > MAX_LISTED_WORD_LENGTH;
 }
 
-/** The distinct words of many texts, long ones included, as one list (SQLite's word list holds every word). */
-export function distinctWordsOf(texts: readonly string[]): string[] {
-  const words = new Set<string>();
-  for (const text of texts) for (const word of text.match(WORD) ?? []) words.add(word);
-  return [...words];
+/**
+ * The words of many texts: each distinct word once, long ones included, and each text's distinct
+ * words, in their order in the text, as positions in that list. The import and seed commands work
+ * this out where they prepare the texts, so the thread that stores them only looks the list up.
+ */
+export interface TextsWords {
+  words: string[];
+  /** Text i's words are words[positions[k]] for starts[i] <= k < starts[i + 1]. */
+  starts: Int32Array<ArrayBuffer>;
+  positions: Int32Array<ArrayBuffer>;
+}
+
+export function wordsOfTexts(texts: readonly string[]): TextsWords {
+  const positionOf = new Map<string, number>();
+  const words: string[] = [];
+  const starts = new Int32Array(texts.length + 1);
+  let positions = new Int32Array(1024);
+  // The last text each word was taken for: a word is taken once per text without a set per text.
+  let lastText = new Int32Array(1024);
+  let count = 0;
+  texts.forEach((text, textIndex) => {
+    starts[textIndex] = count;
+    for (const word of text.match(WORD) ?? []) {
+      let position = positionOf.get(word);
+      if (position === undefined) {
+        position = words.length;
+        positionOf.set(word, position);
+        words.push(word);
+        if (position === lastText.length) lastText = grown(lastText);
+        lastText[position] = -1;
+      }
+      if (lastText[position] === textIndex) continue;
+      lastText[position] = textIndex;
+      if (count === positions.length) positions = grown(positions);
+      positions[count++] = position;
+    }
+  });
+  starts[texts.length] = count;
+  return { words, starts, positions: positions.slice(0, count) };
+}
+
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const larger = new Int32Array(array.length * 2);
+  larger.set(array);
+  return larger;
 }
 
 export interface QueryWord {

@@ -6,6 +6,7 @@ import { packSources } from "./pack-sources";
 import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
 
 export interface FileRejection {
   file: string;
@@ -16,6 +17,8 @@ export interface FileRejection {
 
 export interface ImportBatch {
   transcripts: StorableTranscript[];
+  /** The words of the transcripts' search texts. */
+  words: TextsWords;
   rejected: FileRejection[];
   /** Bytes read so far over all files, for progress. */
   bytesRead: number;
@@ -30,7 +33,8 @@ async function run() {
   let bytesBefore = 0;
   let bytesRead = 0;
   const flush = async () => {
-    await sender.send({ transcripts, rejected, bytesRead }, [packSources(transcripts)]);
+    const words = wordsOfTexts(transcripts.map((transcript) => transcript.searchText));
+    await sender.send({ transcripts, words, rejected, bytesRead }, [packSources(transcripts), words.starts.buffer, words.positions.buffer]);
     transcripts = [];
     rejected = [];
   };

@@ -5,18 +5,26 @@ import { packSources } from "./pack-sources";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
+
+/** A batch of generated transcripts with the words of their search texts. */
+export interface SeedBatch {
+  transcripts: StorableTranscript[];
+  words: TextsWords;
+}
 
 const { options, batchSize } = workerData as { options: GeneratorOptions; batchSize: number };
-const sender = new BatchSender<StorableTranscript[]>();
+const sender = new BatchSender<SeedBatch>();
 
 async function run() {
   for (const raw of generateTranscripts(options, batchSize)) {
-    const batch = raw.map((record) => {
+    const transcripts = raw.map((record) => {
       const result = normalizeTranscript(record);
       if (!result.ok) throw new Error(`generated transcript rejected: ${result.reason}`);
       return storableTranscript(result.record, JSON.stringify(record));
     });
-    await sender.send(batch, [packSources(batch)]);
+    const words = wordsOfTexts(transcripts.map((transcript) => transcript.searchText));
+    await sender.send({ transcripts, words }, [packSources(transcripts), words.starts.buffer, words.positions.buffer]);
   }
   sender.done();
 }

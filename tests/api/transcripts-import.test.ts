@@ -62,6 +62,21 @@ describe("npm run import", () => {
     await db.transcript.deleteMany({ where: { id: { in: ["utf8-a", "utf8-b", "latin1-c"] } } });
   });
 
+  it("stores the later of two versions of a transcript in one file, found by its words and not by the earlier's", async () => {
+    const transcript = (id: string, query: string) => ({ _id: id, sessionID: `s-${id}`, createdAt: "2025-03-02T10:00:00Z", dialog: [{ type: "request", payload: { payload: { query } } }] });
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "import-twice-")), "export.json");
+    writeFileSync(file, JSON.stringify([transcript("twice-a", "zebrafirst question"), transcript("once-b", "giraffeonly question"), transcript("twice-a", "walrussecond question")]));
+
+    const result = runScript("import", [file]);
+    expect(result.output).toMatch(/Imported 3 transcripts from 1 file: 2 new, 1 updated, 0 rejected/);
+    const ids = async (search: string) => (await list({ search })).body.transcripts.map((t: { id: string }) => t.id);
+    expect(await ids("walrussecond")).toEqual(["twice-a"]);
+    expect(await ids("zebrafirst")).toEqual([]);
+    expect(await ids("giraffeonly")).toEqual(["once-b"]);
+    expect(await ids("question")).toEqual(expect.arrayContaining(["twice-a", "once-b"]));
+    await db.transcript.deleteMany({ where: { id: { in: ["twice-a", "once-b"] } } });
+  });
+
   it("reports malformed files and bad records, imports the rest, and exits 1", async () => {
     const result = runScript("import", [`${FIXTURES}/malformed`, `${FIXTURES}/no-such-folder`]);
     expect(result.code).toBe(1);

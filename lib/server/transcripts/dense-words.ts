@@ -3,7 +3,7 @@ import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-c
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
 import { DENSE_WORD_COLUMNS, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
-import { UNLISTED_WORD_ID, distinctWordsOf } from "@/lib/transcripts/search-words";
+import { UNLISTED_WORD_ID, wordsOfTexts } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 import { MAX_WORDS_PER_QUERY_WORD } from "./word-index";
 
@@ -183,7 +183,7 @@ export async function saveDenseDayCounts(
   const changes = denseDayCountChanges<number | string>(
     [
       ...written.map((text) => ({ day: dayOf(text.sortKey), words: text.longWords.length > 0 ? [...text.ids, ...text.longWords] : text.ids, sign: 1 as const })),
-      ...replaced.map((text) => ({ day: dayOf(text.sortKey), words: distinctWordsOf([text.text]), sign: -1 as const })),
+      ...replaced.map((text) => ({ day: dayOf(text.sortKey), words: wordsOfTexts([text.text]).words, sign: -1 as const })),
     ],
     within,
   );

@@ -6,6 +6,7 @@ import { int, integerArrayLiteral, join, sql, toNumber } from "./sql";
 import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcripts/sort-key";
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
 
 /**
  * Rows per INSERT statement: 16 parameters each stays far below both databases' limits. Sort keys
@@ -19,15 +20,16 @@ export interface SaveResult {
   updated: number;
 }
 
+export { useBulkWrites } from "./store-connection";
+
 /**
  * Stores transcripts, idempotent on the id: an unknown id is inserted, a known one is updated in
  * place (never duplicated), and the analytics rollups move with them, in the same transaction.
  * `bulk` relaxes durability of each commit for the import and seed commands (the data is safe
  * once the command ends; a crash mid-run loses at most the last batches, which a rerun restores).
+ * `words` are the words of the transcripts' search texts (wordsOfTexts), when the caller has them.
  */
-export { useBulkWrites } from "./store-connection";
-
-export async function saveTranscripts(transcripts: readonly StorableTranscript[], options: { bulk?: boolean } = {}): Promise<SaveResult> {
+export async function saveTranscripts(transcripts: readonly StorableTranscript[], options: { bulk?: boolean; words?: TextsWords } = {}): Promise<SaveResult> {
   const result: SaveResult = { imported: 0, updated: 0 };
   // Within one call the last version of an id wins; the earlier ones count as updates of it.
   const latest = new Map<string, StorableTranscript>();
@@ -37,6 +39,9 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
   }
   const unique = [...latest.values()];
   if (unique.length === 0) return result;
+  // The words of the search texts: those the caller worked out for the transcripts as given (the
+  // import and seed workers do, to spare this thread), unless the call names a transcript twice.
+  const words = options.words && unique.length === transcripts.length ? options.words : wordsOfTexts(unique.map((transcript) => transcript.searchText));
   // One transaction for the whole call, and the search text written last in as few statements as
   // possible: SQLite's full-text index flushes its buffer at every commit and before every later
   // statement of the transaction, so bigger transactions (the import and seed commands pass
@@ -47,7 +52,7 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     // PostgreSQL lists the texts' words and chooses new dense words before any text is written, so
     // that the texts stored before (the earlier versions of these transcripts among them) are
     // counted for the new dense words where they were stored.
-    const listed = tx.isPostgres ? await wordIdsOfTexts(tx, unique.map((transcript) => transcript.searchText)) : null;
+    const listed = tx.isPostgres ? await wordIdsOfTexts(tx, words) : null;
     const dense = listed ? await denseWordsForSaving(tx, listed.texts.map((text) => text.ids), listed.shortWordIds) : null;
     const written: WrittenBatch[] = [];
     for (let start = 0; start < unique.length; start += SAVE_BATCH_SIZE) {
@@ -58,6 +63,7 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     }
     await applyRollupDeltas(tx, rollupDeltas(written.flatMap((batch) => batch.changes)));
     const texts = written.flatMap((batch) => batch.texts).map((text, index) => ({ ...text, words: listed?.texts[index] }));
+    if (!tx.isPostgres) await listWordsOfTexts(tx, words.words);
     await saveSearchText(tx, written.flatMap((batch) => batch.movedKeys), texts);
     if (listed && dense) {
       await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids })), dense.bitOf);
@@ -90,9 +96,8 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   texts.sort((a, b) => a.sortKey - b.sortKey);
   // The word index (word-index.ts): PostgreSQL stores the ids of each text's words with it, and the
   // bits of its common words beside it (dense-words.ts); SQLite's full-text index finds the words
-  // itself, and its list takes the new ones first (a statement after the texts would make the index
-  // flush its buffer once more).
-  if (!tx.isPostgres) await listWordsOfTexts(tx, texts.map((row) => row.text));
+  // itself, and its list took the new words before this (a statement after the texts would make the
+  // index flush its buffer once more).
   const columns = tx.isPostgres ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
   const updated = tx.isPostgres ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;

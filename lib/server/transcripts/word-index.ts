@@ -3,7 +3,7 @@ import { isPostgres } from "../db";
 import type { StoreExecutor } from "./store-connection";
 import { storeQuery } from "./store-connection";
 import { join, sql, type Sql } from "./sql";
-import { UNLISTED_WORD_ID, distinctWordsOf, queryWords, wordsOf, type QueryWord } from "@/lib/transcripts/search-words";
+import { UNLISTED_WORD_ID, isLongWord, queryWords, type QueryWord, type TextsWords } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 import { denseMasks } from "@/lib/transcripts/dense-words";
 
@@ -222,10 +222,9 @@ function holdsWords(match: GinWordMatch): Sql {
 }
 
 /** SQLite: lists the words of the texts that are not listed yet, inside the transaction that stores them. */
-export async function listWordsOfTexts(tx: StoreExecutor, texts: readonly string[]): Promise<void> {
-  const words = distinctWordsOf(texts);
+export async function listWordsOfTexts(tx: StoreExecutor, words: readonly string[]): Promise<void> {
   if (words.length === 0) return;
-  await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify(words.sort())})`);
+  await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify([...words].sort())})`);
 }
 
 /** PostgreSQL: a text's word ids as stored with it, and its words too long to be listed. */
@@ -233,6 +232,10 @@ export interface WordsOfText {
   ids: number[];
   longWords: string[];
 }
+
+/** A position of TextsWords.words: a long word, or one the database stored under another spelling. */
+const LONG = -1;
+const RESPELLED = -2;
 
 /**
  * PostgreSQL: the word ids and long words of each text, listing new words first, with the word of
@@ -242,17 +245,14 @@ export interface WordsOfText {
  */
 export async function wordIdsOfTexts(
   tx: StoreExecutor,
-  texts: readonly string[],
+  { words, starts, positions }: TextsWords,
 ): Promise<{ texts: WordsOfText[]; shortWordIds: Set<number>; wordOfId: Map<number, string> }> {
-  const wordsOfTexts = texts.map(wordsOf);
-  const distinctWords = new Set<string>();
-  for (const { words } of wordsOfTexts) for (const word of words) distinctWords.add(word);
-  const distinct = [...distinctWords];
+  const listed = words.filter((word) => !isLongWord(word));
   const ids = new Map<string, number>();
-  for (let start = 0; start < distinct.length; start += WORD_BATCH_SIZE) {
+  for (let start = 0; start < listed.length; start += WORD_BATCH_SIZE) {
     // One text of words apart: a space never occurs in a word, and the driver would escape every
     // element of an array.
-    const batch = distinct.slice(start, start + WORD_BATCH_SIZE).join(" ");
+    const batch = listed.slice(start, start + WORD_BATCH_SIZE).join(" ");
     const rows = await tx.query<{ id: number; word: string }>(sql`
       WITH "given" AS (SELECT unnest(string_to_array(${batch}, ' ')) AS "word"),
       "added" AS (
@@ -270,21 +270,27 @@ export async function wordIdsOfTexts(
     wordOfId.set(id, word);
     if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
   }
-  const textsWords = wordsOfTexts.map(({ words, longWords }) => {
+  // A word the database stored differently (stored text is well-formed, but should any character
+  // still change on its way in) comes back under another spelling: its texts are then marked to be
+  // tested directly, like a long word's, rather than lose the match.
+  const idOfPosition = Int32Array.from(words, (word) => (isLongWord(word) ? LONG : (ids.get(word) ?? RESPELLED)));
+  const texts: WordsOfText[] = [];
+  for (let text = 0; text + 1 < starts.length; text++) {
     const list: number[] = [];
-    // A word the database stored differently (stored text is well-formed, but should any character
-    // still change on its way in) comes back under another spelling: its text is then marked to be
-    // tested directly, like a long word's, rather than lose the match.
-    let unlisted = longWords.length > 0;
-    for (const word of words) {
-      const id = ids.get(word);
-      if (id === undefined) unlisted = true;
-      else list.push(id);
+    const longWords: string[] = [];
+    let unlisted = false;
+    for (let k = starts[text]; k < starts[text + 1]; k++) {
+      const id = idOfPosition[positions[k]];
+      if (id >= 0) list.push(id);
+      else {
+        unlisted = true;
+        if (id === LONG) longWords.push(words[positions[k]]);
+      }
     }
     if (unlisted) list.push(UNLISTED_WORD_ID);
-    return { ids: list, longWords };
-  });
-  return { texts: textsWords, shortWordIds, wordOfId };
+    texts.push({ ids: list, longWords });
+  }
+  return { texts, shortWordIds, wordOfId };
 }
 
 /** Words per statement: one text parameter, so the size is bounded by memory only. */
