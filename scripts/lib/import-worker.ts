@@ -2,11 +2,11 @@
 // storing, reporting each record that cannot be read (file, position, id when known, reason).
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { packSources } from "./pack-sources";
+import { packBatch } from "./pack-sources";
 import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
+import type { TextsWords } from "@/lib/transcripts/search-words";
 
 export interface FileRejection {
   file: string;
@@ -33,8 +33,8 @@ async function run() {
   let bytesBefore = 0;
   let bytesRead = 0;
   const flush = async () => {
-    const words = wordsOfTexts(transcripts.map((transcript) => transcript.searchText));
-    await sender.send({ transcripts, words, rejected, bytesRead }, [packSources(transcripts), words.starts.buffer, words.positions.buffer]);
+    const { words, transfer } = packBatch(transcripts);
+    await sender.send({ transcripts, words, rejected, bytesRead }, transfer);
     transcripts = [];
     rejected = [];
   };

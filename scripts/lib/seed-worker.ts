@@ -1,11 +1,11 @@
 // Worker thread of `npm run seed`: generates transcripts and prepares them for storing.
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { packSources } from "./pack-sources";
+import { packBatch } from "./pack-sources";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
+import type { TextsWords } from "@/lib/transcripts/search-words";
 
 /** A batch of generated transcripts with the words of their search texts. */
 export interface SeedBatch {
@@ -23,8 +23,8 @@ async function run() {
       if (!result.ok) throw new Error(`generated transcript rejected: ${result.reason}`);
       return storableTranscript(result.record, JSON.stringify(record));
     });
-    const words = wordsOfTexts(transcripts.map((transcript) => transcript.searchText));
-    await sender.send({ transcripts, words }, [packSources(transcripts), words.starts.buffer, words.positions.buffer]);
+    const { words, transfer } = packBatch(transcripts);
+    await sender.send({ transcripts, words }, transfer);
   }
   sender.done();
 }

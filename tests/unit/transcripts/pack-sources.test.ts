@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // A batch's sources move to the storing thread in one transferred buffer, unchanged.
-import { packSources } from "@/scripts/lib/pack-sources";
+import { packBatch, packSources } from "@/scripts/lib/pack-sources";
+import { wordsOfTexts } from "@/lib/transcripts/search-words";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
@@ -30,5 +31,21 @@ describe("packSources", () => {
 
   it("returns an empty buffer for an empty batch", () => {
     expect(packSources([]).byteLength).toBe(0);
+  });
+});
+
+describe("packBatch", () => {
+  it("gives the batch's words and moves its sources and the words' arrays in one message", () => {
+    const batch = ['{"a": 1}', '{"b": 2}'].map((source, i) => transcript(`w${i}`, source));
+    batch[0].searchText = "order shipped";
+    batch[1].searchText = "shipped again";
+
+    const { words, transfer } = packBatch(batch);
+    expect(words).toEqual(wordsOfTexts(["order shipped", "shipped again"]));
+    const received = structuredClone({ batch, words }, { transfer });
+    expect(transfer.map((buffer) => buffer.byteLength)).toEqual([0, 0, 0]); // moved, not copied
+    expect(received.words.words).toEqual(["order", "shipped", "again"]);
+    expect([...received.words.positions]).toEqual([0, 1, 1, 2]);
+    expect(received.batch.map((item) => text(item.sourceJson))).toEqual(['{"a": 1}', '{"b": 2}']);
   });
 });
