@@ -5,6 +5,7 @@ import * as keyRoute from "@/app/api/admin/ingest-keys/[keyId]/route";
 import * as ingestRoute from "@/app/api/ingest/transcripts/route";
 import * as listRoute from "@/app/api/transcripts/route";
 import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
+import * as analyticsRoute from "@/app/api/analytics/route";
 import { db } from "@/lib/server/db";
 import { hashIngestKey } from "@/lib/server/ingest/ingest-keys";
 import { call } from "../helpers/api-client";
@@ -111,6 +112,35 @@ describe("POST /api/ingest/transcripts", () => {
     const res = await ingest([transcript("d1", "2025-05-02T10:00:00.000Z", ["user: first version"]), transcript("d1", "2025-05-02T10:00:00.000Z", ["user: second version"])]);
     expect(res.body).toEqual({ imported: 1, updated: 1, rejected: [] });
     expect((await list({ sessionId: "session-d1" })).body.transcripts).toEqual([expect.objectContaining({ id: "d1", question: "second version" })]);
+  });
+
+  it("stores a batch of new and known transcripts together: each in the list, the detail, the search and the analytics", async () => {
+    const sent = await ingest([transcript("m1", "2025-06-01T09:00:00.000Z", ["user: marmalade question", "Answer one"]), transcript("m2", "2025-06-01T10:00:00.000Z", ["user: unchanged words"])]);
+    expect(sent.body).toEqual({ imported: 2, updated: 0, rejected: [] });
+    // m1 moves to another day with new words, m2 is sent again as it was, m3 and m4 are new (m3 in m1's old millisecond).
+    const mixed = await ingest([
+      transcript("m3", "2025-06-01T09:00:00.000Z", ["user: quince question", "Answer three"]),
+      transcript("m1", "2025-06-03T09:00:00.000Z", ["user: kumquat question", "Answer one again"]),
+      transcript("m2", "2025-06-01T10:00:00.000Z", ["user: unchanged words"]),
+      transcript("m4", "2025-06-02T09:00:00.000Z", ["user: quince again"]),
+    ]);
+    expect(mixed.body).toEqual({ imported: 2, updated: 2, rejected: [] });
+    const june = { startTime: "2025-06-01T00:00:00Z", endTime: "2025-06-04T00:00:00Z" };
+    expect((await list(june)).body.transcripts.map((t: { id: string; question: string }) => [t.id, t.question])).toEqual([
+      ["m1", "kumquat question"],
+      ["m4", "quince again"],
+      ["m2", "unchanged words"],
+      ["m3", "quince question"],
+    ]);
+    const found = async (search: string) => (await list({ ...june, search })).body.transcripts.map((t: { id: string }) => t.id);
+    expect(await found("quince")).toEqual(["m4", "m3"]);
+    expect(await found("kumquat")).toEqual(["m1"]);
+    expect(await found("marmalade")).toEqual([]);
+    const detail = await call(detailRoute.GET, "GET", "/api/transcript/m3", { token: userToken, params: { transcriptId: "m3" } });
+    expect(detail.body).toMatchObject({ _id: "m3", sessionID: "session-m3" });
+    const analytics = await call(analyticsRoute.GET, "GET", "/api/analytics", { token: userToken, query: june });
+    expect(analytics.body.total).toBe(4);
+    expect(analytics.body.transcriptsOverTime.map((day: { count: number }) => day.count)).toEqual([2, 1, 1, 0]);
   });
 
   it("stores the valid records of a batch and reports the others", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
+import { binaryCopyChunks } from "./binary-copy";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
 import { DENSE_WORD_COLUMNS, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
@@ -207,16 +208,32 @@ function bitColumnsOf(bit: Sql): Sql[] {
   return COLUMNS.map((column, index) => sql`coalesce(bit_or(1::bigint << (${bit} % 64)) FILTER (WHERE ${bit} / 64 = ${int(index)}), 0) AS ${column}`);
 }
 
-/** Writes the bits of stored texts (after the texts themselves), leaving unchanged ones alone. */
-export async function saveDenseWords(tx: StoreExecutor, texts: readonly { sortKey: number; wordIds: readonly number[] }[], bitOf: ReadonlyMap<number, number>): Promise<void> {
-  if (texts.length === 0) return;
+/**
+ * Writes the bits of stored texts (after the texts themselves): copied for new texts, upserted for
+ * the others, leaving unchanged ones alone.
+ */
+export async function saveDenseWords(
+  tx: StoreExecutor,
+  texts: readonly { sortKey: number; wordIds: readonly number[]; isNew: boolean }[],
+  bitOf: ReadonlyMap<number, number>,
+): Promise<void> {
+  const copied = texts.filter((text) => text.isNew);
+  if (copied.length > 0) {
+    const rows = binaryCopyChunks(copied, (row, text) => {
+      row.row(DENSE_WORD_COLUMNS + 1).bigint(text.sortKey);
+      for (const value of denseColumnsOf(text.wordIds, bitOf)) row.bigint(value);
+    });
+    await tx.copyRows(`"TranscriptDenseWords" ("sortKey", ${COLUMN_NAMES.map((name) => `"${name}"`).join(", ")})`, rows);
+  }
+  const upserted = texts.filter((text) => !text.isNew);
+  if (upserted.length === 0) return;
   const columns: bigint[][] = COLUMNS.map(() => []);
-  for (const text of texts) denseColumnsOf(text.wordIds, bitOf).forEach((value, column) => columns[column].push(value));
+  for (const text of upserted) denseColumnsOf(text.wordIds, bitOf).forEach((value, column) => columns[column].push(value));
   const arrays = columns.map((values) => sql`${integerArrayLiteral(values)}::bigint[]`);
   const excluded = denseColumns("excluded");
   await tx.execute(sql`
     INSERT INTO "TranscriptDenseWords" ("sortKey", ${join(COLUMNS, ", ")})
-    SELECT * FROM unnest(${integerArrayLiteral(texts.map((text) => text.sortKey))}::bigint[], ${join(arrays, ", ")})
+    SELECT * FROM unnest(${integerArrayLiteral(upserted.map((text) => text.sortKey))}::bigint[], ${join(arrays, ", ")})
     ON CONFLICT ("sortKey") DO UPDATE SET ${join(
       COLUMNS.map((column, index) => sql`${column} = ${excluded[index]}`),
       ", ",

@@ -2,6 +2,7 @@ import "server-only";
 import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
 import { listWordsOfTexts, wordIdsOfTexts, type WordsOfText } from "./word-index";
 import { denseWordsForSaving, saveDenseDayCounts, saveDenseWords } from "./dense-words";
+import { binaryCopyChunks } from "./binary-copy";
 import { int, integerArrayLiteral, join, sql, toNumber } from "./sql";
 import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcripts/sort-key";
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
@@ -9,7 +10,8 @@ import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
 
 /**
- * Rows per INSERT statement: 16 parameters each stays far below both databases' limits. Sort keys
+ * Rows per INSERT statement, and ids or keys per lookup: 16 parameters a row stays far below both
+ * databases' limits. Sort keys
  * are bound as parameters (BigInt), not written as literals, so that every full batch has the same
  * text and SQLite compiles its statement once.
  */
@@ -54,32 +56,35 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     // counted for the new dense words where they were stored.
     const listed = tx.isPostgres ? await wordIdsOfTexts(tx, words) : null;
     const dense = listed ? await denseWordsForSaving(tx, listed.texts.map((text) => text.ids), listed.shortWordIds) : null;
-    const written: WrittenBatch[] = [];
-    for (let start = 0; start < unique.length; start += SAVE_BATCH_SIZE) {
-      const batch = await saveBatch(tx, unique.slice(start, start + SAVE_BATCH_SIZE));
-      result.imported += batch.imported;
-      result.updated += batch.updated;
-      written.push(batch);
-    }
-    await applyRollupDeltas(tx, rollupDeltas(written.flatMap((batch) => batch.changes)));
-    const texts = written.flatMap((batch) => batch.texts).map((text, index) => ({ ...text, words: listed?.texts[index] }));
+    const existing = await findExisting(tx, unique.map((transcript) => transcript.id));
+    const sortKeys = await assignSortKeys(tx, unique, existing);
+    const isNew = unique.map((transcript) => !existing.has(transcript.id));
+    await writeTranscripts(tx, unique, isNew, sortKeys);
+    result.imported += unique.length - existing.size;
+    result.updated += existing.size;
+
+    await applyRollupDeltas(
+      tx,
+      rollupDeltas(
+        unique.map((t) => ({
+          before: existing.get(t.id)?.facts ?? null,
+          after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
+        })),
+      ),
+    );
+    // Keys that transcripts moved away from (their createdAt changed).
+    const movedKeys = [...existing.values()].flatMap((row) => (row.sortKey !== sortKeys.get(row.id) ? [row.sortKey] : []));
+    const texts = unique.map((t, index) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, isNew: isNew[index], words: listed?.texts[index] }));
     if (!tx.isPostgres) await listWordsOfTexts(tx, words.words);
-    await saveSearchText(tx, written.flatMap((batch) => batch.movedKeys), texts);
+    await saveSearchText(tx, movedKeys, texts);
     if (listed && dense) {
-      await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids })), dense.bitOf);
-      await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, ...text.words! })), written.flatMap((batch) => batch.replaced), dense, listed.wordOfId);
+      await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids, isNew: text.isNew })), dense.bitOf);
+      // The stored texts of the transcripts written, where they were stored: they no longer count.
+      const replaced = [...existing.values()].flatMap((row) => (row.text === null ? [] : [{ sortKey: row.sortKey, text: row.text }]));
+      await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, ...text.words! })), replaced, dense, listed.wordOfId);
     }
     return result;
   });
-}
-
-interface WrittenBatch extends SaveResult {
-  changes: { before: RollupFacts | null; after: RollupFacts }[];
-  /** Keys that transcripts of the batch moved away from (their createdAt changed). */
-  movedKeys: number[];
-  texts: { sortKey: number; text: string }[];
-  /** PostgreSQL: the stored texts of the transcripts the batch updates, where they were stored. */
-  replaced: { sortKey: number; text: string }[];
 }
 
 /** Rows per statement of search text: 2 or 3 parameters each. */
@@ -89,15 +94,24 @@ const TEXT_BATCH_SIZE = 5000;
  * The search text follows its transcript's key: the foreign key cascades a changed sortKey, and the
  * delete covers a connection without foreign keys enforced. Unchanged text is not rewritten.
  */
-async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string; words?: WordsOfText }[]): Promise<void> {
+async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string; isNew: boolean; words?: WordsOfText }[]): Promise<void> {
   if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
   // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
-  // previous one, which made a newest-first export import at half the speed of an oldest-first one.
+  // previous one, which made a newest-first export import at half the speed of an oldest-first one
+  // (and PostgreSQL's B-tree of the keys appends rows in order to its last page).
   texts.sort((a, b) => a.sortKey - b.sortKey);
   // The word index (word-index.ts): PostgreSQL stores the ids of each text's words with it, and the
   // bits of its common words beside it (dense-words.ts); SQLite's full-text index finds the words
   // itself, and its list took the new words before this (a statement after the texts would make the
   // index flush its buffer once more).
+  if (tx.isPostgres) {
+    const copied = texts.filter((text) => text.isNew);
+    if (copied.length > 0) {
+      const rows = binaryCopyChunks(copied, (row, text) => row.row(3).bigint(text.sortKey).text(text.text).integerArray(text.words!.ids));
+      await tx.copyRows(`"TranscriptText" ("sortKey", "text", "words")`, rows);
+    }
+    texts = texts.filter((text) => !text.isNew);
+  }
   const columns = tx.isPostgres ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
   const updated = tx.isPostgres ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
@@ -119,15 +133,57 @@ interface ExistingRow {
   text: string | null;
 }
 
-async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promise<WrittenBatch> {
-  const existing = await findExisting(tx, batch.map((transcript) => transcript.id));
-  const sortKeys = await assignSortKeys(tx, batch, existing);
+/**
+ * Writes the transcripts' rows. PostgreSQL copies those of new transcripts (binary-copy.ts), which
+ * it reads and inserts at about twice the speed of the same rows' INSERT statements; the others,
+ * and every row on SQLite, are upserted.
+ */
+async function writeTranscripts(tx: StoreExecutor, transcripts: StorableTranscript[], isNew: boolean[], sortKeys: Map<string, number>): Promise<void> {
   const receivedAt = new Date();
+  let upserted = transcripts;
+  if (tx.isPostgres) {
+    const copied = transcripts.filter((_, index) => isNew[index]).sort((a, b) => sortKeys.get(a.id)! - sortKeys.get(b.id)!);
+    if (copied.length > 0) await copyTranscripts(tx, copied, sortKeys, receivedAt);
+    upserted = transcripts.filter((_, index) => !isNew[index]);
+  }
+  for (let start = 0; start < upserted.length; start += SAVE_BATCH_SIZE) {
+    await upsertTranscripts(tx, upserted.slice(start, start + SAVE_BATCH_SIZE), sortKeys, receivedAt);
+  }
+}
 
+async function copyTranscripts(tx: StoreExecutor, transcripts: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void> {
+  const rows = binaryCopyChunks(transcripts, (row, t) =>
+    row
+      .row(16)
+      .text(t.id)
+      .text(t.sessionId)
+      .timestamp(t.createdAt)
+      .timestamp(t.updatedAt)
+      .bigint(sortKeys.get(t.id)!)
+      .text(t.device)
+      .text(t.os)
+      .text(t.browser)
+      .integer(t.messageCount)
+      .integer(t.durationMs)
+      .text(t.preview)
+      .text(t.question)
+      .text(t.answer)
+      .timestamp(receivedAt)
+      .text(t.propertiesJson)
+      .text(t.sourceJson),
+  );
+  await tx.copyRows(
+    `"Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source")`,
+    rows,
+  );
+}
+
+async function upsertTranscripts(tx: StoreExecutor, batch: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void> {
   // The cast stores a source given as UTF-8 bytes as text: the drivers bind bytes as a blob (SQLite)
   // or in binary (PostgreSQL, where the cast makes the parameter text).
-  const values = batch.map((t) =>
-    sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, CAST(${t.sourceJson} AS TEXT))`,
+  const values = batch.map(
+    (t) =>
+      sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, CAST(${t.sourceJson} AS TEXT))`,
   );
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
@@ -144,34 +200,21 @@ async function saveBatch(tx: StoreExecutor, batch: StorableTranscript[]): Promis
       OR "Transcript"."createdAt" ${differs} excluded."createdAt" OR "Transcript"."sessionId" ${differs} excluded."sessionId"
       OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
       OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"`);
-
-  return {
-    imported: batch.length - existing.size,
-    updated: existing.size,
-    changes: batch.map((t) => ({
-      before: existing.get(t.id)?.facts ?? null,
-      after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
-    })),
-    movedKeys: batch.flatMap((t) => {
-      const previous = existing.get(t.id);
-      return previous && previous.sortKey !== sortKeys.get(t.id) ? [previous.sortKey] : [];
-    }),
-    texts: batch.map((t) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText })),
-    replaced: [...existing.values()].flatMap((row) => (row.text === null ? [] : [{ sortKey: row.sortKey, text: row.text }])),
-  };
 }
 
 async function findExisting(tx: StoreExecutor, ids: string[]): Promise<Map<string, ExistingRow>> {
   // PostgreSQL also reads the stored text, which the write will no longer count for its dense words.
   const text = tx.isPostgres ? sql`(SELECT x."text" FROM "TranscriptText" x WHERE x."sortKey" = t."sortKey")` : sql`NULL`;
-  const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null; text: string | null }>(sql`
-    SELECT t."id", t."sortKey", t."device", t."os", t."browser", ${text} AS "text" FROM "Transcript" t WHERE t."id" IN (${join(ids)})`);
-  return new Map(
-    rows.map((row) => {
+  const existing = new Map<string, ExistingRow>();
+  for (let start = 0; start < ids.length; start += SAVE_BATCH_SIZE) {
+    const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null; text: string | null }>(sql`
+      SELECT t."id", t."sortKey", t."device", t."os", t."browser", ${text} AS "text" FROM "Transcript" t WHERE t."id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
+    for (const row of rows) {
       const sortKey = toNumber(row.sortKey);
-      return [row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser }, text: row.text }];
-    }),
-  );
+      existing.set(row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser }, text: row.text });
+    }
+  }
+  return existing;
 }
 
 /**
@@ -192,9 +235,12 @@ async function assignSortKeys(tx: StoreExecutor, batch: StorableTranscript[], ex
     }
   }
   while (pending.length > 0) {
-    const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
-      SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(pending.map((p) => BigInt(p.key)))})`);
-    const owners = new Map(rows.map((row) => [toNumber(row.sortKey), row.id]));
+    const owners = new Map<number, string>();
+    for (let start = 0; start < pending.length; start += SAVE_BATCH_SIZE) {
+      const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
+        SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(pending.slice(start, start + SAVE_BATCH_SIZE).map((p) => BigInt(p.key)))})`);
+      for (const row of rows) owners.set(toNumber(row.sortKey), row.id);
+    }
     const retry: typeof pending = [];
     for (const candidate of pending) {
       const owner = owners.get(candidate.key);

@@ -1,6 +1,9 @@
 import "server-only";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { int, sql, type Sql } from "./sql";
 import { sqliteReaders } from "./sqlite-readers";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
@@ -15,6 +18,12 @@ export interface StoreExecutor {
   readonly isPostgres: boolean;
   query<Row>(statement: Sql): Promise<Row[]>;
   execute(statement: Sql): Promise<void>;
+  /**
+   * PostgreSQL: runs `COPY <target> FROM STDIN (FORMAT binary)` (`target`: a table and its columns,
+   * from the code) with the data `chunks` (binary-copy.ts), each sent as it is taken. Only within a
+   * transaction.
+   */
+  copyRows(target: string, chunks: Iterable<Buffer>): Promise<void>;
 }
 
 interface StoreConnection extends StoreExecutor {
@@ -128,6 +137,7 @@ function sqliteConnection(url: string): StoreConnection {
     isPostgres: false,
     query: async <Row>(statement: Sql) => (await readers.query(statement.sql, statement.values.map(sqliteValue))) as Row[],
     execute: (statement) => serialised(() => writer.execute(statement)),
+    copyRows: copyOnlyOnPostgres,
     transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
       return serialised(async () => {
         // IMMEDIATE takes the write lock first: a transaction that read first could not upgrade
@@ -178,13 +188,22 @@ function sqliteExecutor(file: string): StoreExecutor & { database: Database.Data
     async execute(statement: Sql) {
       run(statement);
     },
+    copyRows: copyOnlyOnPostgres,
   };
+}
+
+async function copyOnlyOnPostgres(): Promise<void> {
+  throw new Error("COPY is PostgreSQL's");
 }
 
 /** PostgreSQL `timestamp(3)` columns hold UTC wall-clock time, as Prisma writes them. */
 function postgresValue(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString().replace("T", " ").replace("Z", "");
   return value === undefined ? null : value;
+}
+
+async function copyOnlyInTransaction(): Promise<void> {
+  throw new Error("COPY runs within a transaction of the store");
 }
 
 const TIMESTAMP_OID = 1114;
@@ -216,6 +235,7 @@ function postgresConnection(url: string): StoreConnection {
     async execute(statement) {
       await run(pool, statement);
     },
+    copyRows: copyOnlyInTransaction,
     async transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
@@ -225,6 +245,10 @@ function postgresConnection(url: string): StoreConnection {
           query: (statement) => run(client, statement),
           async execute(statement) {
             await run(client, statement);
+          },
+          async copyRows(target, chunks) {
+            // One chunk at a time: the next is written while the server reads this one.
+            await pipeline(Readable.from(chunks, { highWaterMark: 1 }), client.query(copyFrom(`COPY ${target} FROM STDIN (FORMAT binary)`)));
           },
         });
         await client.query("COMMIT");
