@@ -11,9 +11,8 @@ import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
 
 /**
  * Rows per INSERT statement, and ids or keys per lookup: 16 parameters a row stays far below both
- * databases' limits. Sort keys
- * are bound as parameters (BigInt), not written as literals, so that every full batch has the same
- * text and SQLite compiles its statement once.
+ * databases' limits. Sort keys are bound as parameters (BigInt), not written as literals, so that
+ * every full batch has the same text and SQLite compiles its statement once.
  */
 export const SAVE_BATCH_SIZE = 500;
 
@@ -134,9 +133,10 @@ interface ExistingRow {
 }
 
 /**
- * Writes the transcripts' rows. PostgreSQL copies those of new transcripts (binary-copy.ts), which
- * it reads and inserts at about twice the speed of the same rows' INSERT statements; the others,
- * and every row on SQLite, are upserted.
+ * Writes the transcripts' rows. PostgreSQL copies those of new transcripts (binary-copy.ts): no
+ * statement to parse, no parameter to convert from text, rows inserted in blocks, and the server
+ * inserts the first chunks while the next are written (the 50,000-transcript import ran 20-45 %
+ * faster). The others, and every row on SQLite, are upserted.
  */
 async function writeTranscripts(tx: StoreExecutor, transcripts: StorableTranscript[], isNew: boolean[], sortKeys: Map<string, number>): Promise<void> {
   const receivedAt = new Date();
