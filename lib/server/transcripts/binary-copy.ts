@@ -1,3 +1,5 @@
+import "server-only";
+
 // Rows in PostgreSQL's binary COPY format (COPY ... FROM STDIN (FORMAT binary)), for writing the
 // rows of new transcripts: the server reads them without parsing a statement or converting a
 // parameter from text, and inserts them in blocks rather than one by one. Each value is written in
