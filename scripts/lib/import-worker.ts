@@ -26,17 +26,24 @@ export interface ImportBatch {
 
 const { files, batchSize } = workerData as { files: string[]; batchSize: number };
 const sender = new BatchSender<ImportBatch>();
+/**
+ * The first batch is smaller, so that storing starts sooner: the PostgreSQL import of 50,000 ran at
+ * 5,267-5,424/s against 5,042-5,233/s (alternating runs), and SQLite's alike within its noise.
+ */
+const FIRST_BATCH_SIZE = 1000;
 
 async function run() {
   let transcripts: StorableTranscript[] = [];
   let rejected: FileRejection[] = [];
   let bytesBefore = 0;
   let bytesRead = 0;
+  let nextBatchSize = Math.min(batchSize, FIRST_BATCH_SIZE);
   const flush = async () => {
     const { words, transfer } = packBatch(transcripts);
     await sender.send({ transcripts, words, rejected, bytesRead }, transfer);
     transcripts = [];
     rejected = [];
+    nextBatchSize = batchSize;
   };
   for (const { path: file, size } of files.map((entry) => JSON.parse(entry) as { path: string; size: number })) {
     try {
@@ -48,7 +55,7 @@ async function run() {
         const result = readRecord(item.record);
         if (result.ok) transcripts.push(result.transcript);
         else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
-        if (transcripts.length >= batchSize) await flush();
+        if (transcripts.length >= nextBatchSize) await flush();
       }
     } catch (error) {
       rejected.push({ file, reason: `cannot be read: ${(error as Error).message}` });
