@@ -2,7 +2,7 @@
 // storing, reporting each record that cannot be read (file, position, id when known, reason).
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { packBatch } from "./pack-sources";
+import { BatchPacker } from "./pack-sources";
 import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -33,15 +33,14 @@ const sender = new BatchSender<ImportBatch>();
 const FIRST_BATCH_SIZE = 1000;
 
 async function run() {
-  let transcripts: StorableTranscript[] = [];
+  const packer = new BatchPacker();
   let rejected: FileRejection[] = [];
   let bytesBefore = 0;
   let bytesRead = 0;
   let nextBatchSize = Math.min(batchSize, FIRST_BATCH_SIZE);
   const flush = async () => {
-    const { words, transfer } = packBatch(transcripts);
+    const { transcripts, words, transfer } = packer.take();
     await sender.send({ transcripts, words, rejected, bytesRead }, transfer);
-    transcripts = [];
     rejected = [];
     nextBatchSize = batchSize;
   };
@@ -53,9 +52,9 @@ async function run() {
           continue;
         }
         const result = readRecord(item.record);
-        if (result.ok) transcripts.push(result.transcript);
+        if (result.ok) packer.add(result.transcript);
         else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
-        if (transcripts.length >= nextBatchSize) await flush();
+        if (packer.size >= nextBatchSize) await flush();
       }
     } catch (error) {
       rejected.push({ file, reason: `cannot be read: ${(error as Error).message}` });

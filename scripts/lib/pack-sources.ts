@@ -6,27 +6,66 @@
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
 
-/**
- * Prepares a worker's batch for its message: the words of its search texts (which the storing
- * thread then only looks up), and the buffers the message moves: its packed sources and the words'
- * arrays.
- */
-export function packBatch(transcripts: StorableTranscript[]): { words: TextsWords; transfer: ArrayBuffer[] } {
-  const words = wordsOfTexts(transcripts.map((transcript) => transcript.searchText));
-  return { words, transfer: [packSources(transcripts), words.starts.buffer, words.positions.buffer] };
+/** A batch ready for its message: the buffers it moves are its packed sources and the words' arrays. */
+export interface PackedBatch {
+  transcripts: StorableTranscript[];
+  /** The words of the transcripts' search texts, which the storing thread then only looks up. */
+  words: TextsWords;
+  transfer: ArrayBuffer[];
 }
 
-/** Replaces each transcript's source by its UTF-8 bytes in the returned buffer, to be transferred. */
-export function packSources(transcripts: StorableTranscript[]): ArrayBuffer {
-  let size = 0;
-  for (const transcript of transcripts) size += typeof transcript.sourceJson === "string" ? Buffer.byteLength(transcript.sourceJson) : transcript.sourceJson.byteLength;
-  const packed = Buffer.from(new ArrayBuffer(size));
-  let offset = 0;
-  for (const transcript of transcripts) {
-    const source = transcript.sourceJson;
-    const length = typeof source === "string" ? packed.write(source, offset) : (packed.set(source, offset), source.byteLength);
-    transcript.sourceJson = new Uint8Array(packed.buffer, offset, length);
-    offset += length;
+const MIN_CAPACITY = 1024 * 1024;
+const NOT_PACKED = new Uint8Array(0);
+
+/**
+ * Gathers a batch, writing each transcript's source into the batch's buffer as the transcript is
+ * added: the source's text is then garbage while V8 still holds it in its young generation. Held
+ * until the batch was sent, the texts of thousands of transcripts were copied into the old
+ * generation and collected there: packing them as they come took the import's page faults down by
+ * about a seventh, and SQLite's import from 7,689-7,920/s to 8,360-8,811/s (alternating runs;
+ * PostgreSQL's, bound by the server's work, alike).
+ */
+export class BatchPacker {
+  private transcripts: StorableTranscript[] = [];
+  private ends: number[] = [];
+  private bytes = Buffer.from(new ArrayBuffer(MIN_CAPACITY));
+  private length = 0;
+
+  get size(): number {
+    return this.transcripts.length;
   }
-  return packed.buffer;
+
+  add(transcript: StorableTranscript): void {
+    const source = transcript.sourceJson;
+    // A UTF-8 character takes at most three bytes per UTF-16 unit.
+    this.reserve(typeof source === "string" ? source.length * 3 : source.byteLength);
+    this.length += typeof source === "string" ? this.bytes.write(source, this.length) : (this.bytes.set(source, this.length), source.byteLength);
+    this.ends.push(this.length);
+    transcript.sourceJson = NOT_PACKED;
+    this.transcripts.push(transcript);
+  }
+
+  /** The batch gathered, each source now a view of the packed buffer; the packer starts the next. */
+  take(): PackedBatch {
+    const { transcripts, ends } = this;
+    const packed = this.bytes.buffer as ArrayBuffer;
+    transcripts.forEach((transcript, index) => {
+      const start = index === 0 ? 0 : ends[index - 1];
+      transcript.sourceJson = new Uint8Array(packed, start, ends[index] - start);
+    });
+    const words = wordsOfTexts(transcripts.map((transcript) => transcript.searchText));
+    // The next batch starts with room for one like this.
+    this.bytes = Buffer.from(new ArrayBuffer(Math.max(this.length, MIN_CAPACITY)));
+    this.length = 0;
+    this.transcripts = [];
+    this.ends = [];
+    return { transcripts, words, transfer: [packed, words.starts.buffer, words.positions.buffer] };
+  }
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.bytes.length) return;
+    const grown = Buffer.from(new ArrayBuffer(Math.max(this.bytes.length * 2, this.length + bytes)));
+    this.bytes.copy(grown, 0, 0, this.length);
+    this.bytes = grown;
+  }
 }

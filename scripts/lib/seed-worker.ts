@@ -1,7 +1,7 @@
 // Worker thread of `npm run seed`: generates transcripts and prepares them for storing.
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { packBatch } from "./pack-sources";
+import { BatchPacker } from "./pack-sources";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -17,13 +17,14 @@ const { options, batchSize } = workerData as { options: GeneratorOptions; batchS
 const sender = new BatchSender<SeedBatch>();
 
 async function run() {
+  const packer = new BatchPacker();
   for (const raw of generateTranscripts(options, batchSize)) {
-    const transcripts = raw.map((record) => {
+    for (const record of raw) {
       const result = normalizeTranscript(record);
       if (!result.ok) throw new Error(`generated transcript rejected: ${result.reason}`);
-      return storableTranscript(result.record, JSON.stringify(record));
-    });
-    const { words, transfer } = packBatch(transcripts);
+      packer.add(storableTranscript(result.record, JSON.stringify(record)));
+    }
+    const { transcripts, words, transfer } = packer.take();
     await sender.send({ transcripts, words }, transfer);
   }
   sender.done();
