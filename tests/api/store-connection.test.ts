@@ -83,7 +83,7 @@ describe("store reads", () => {
 });
 
 describe("store copies (PostgreSQL)", () => {
-  const table = `"CopyRoundTrip" ("label", "count", "big", "at", "ids")`;
+  const table = sql`"CopyRoundTrip" ("label", "count", "big", "at", "ids")`;
   const create = sql`CREATE TABLE IF NOT EXISTS "CopyRoundTrip" ("label" TEXT, "count" INTEGER, "big" BIGINT NOT NULL, "at" TIMESTAMP(3) NOT NULL, "ids" INTEGER[] NOT NULL)`;
   const rows = [
     { label: "plain", count: 7, big: 1_834_000_000_000_000, at: "2026-11-26T04:05:06.789Z", ids: [1, 2, 2_147_483_647] },

@@ -223,7 +223,7 @@ export async function saveDenseWords(
       row.row(DENSE_WORD_COLUMNS + 1).bigint(text.sortKey);
       for (const value of denseColumnsOf(text.wordIds, bitOf)) row.bigint(value);
     });
-    await tx.copyRows(`"TranscriptDenseWords" ("sortKey", ${COLUMN_NAMES.map((name) => `"${name}"`).join(", ")})`, rows);
+    await tx.copyRows(sql`"TranscriptDenseWords" ("sortKey", ${join(COLUMNS, ", ")})`, rows);
   }
   const upserted = texts.filter((text) => !text.isNew);
   if (upserted.length === 0) return;

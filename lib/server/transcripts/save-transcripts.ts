@@ -16,6 +16,9 @@ import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
  */
 export const SAVE_BATCH_SIZE = 500;
 
+/** The columns a transcript's row is written with, in the order of its values (copied or upserted). */
+const TRANSCRIPT_COLUMNS = sql`"id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source"`;
+
 export interface SaveResult {
   imported: number;
   updated: number;
@@ -103,15 +106,15 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   // bits of its common words beside it (dense-words.ts); SQLite's full-text index finds the words
   // itself, and its list took the new words before this (a statement after the texts would make the
   // index flush its buffer once more).
+  const columns = tx.isPostgres ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
   if (tx.isPostgres) {
     const copied = texts.filter((text) => text.isNew);
     if (copied.length > 0) {
       const rows = binaryCopyChunks(copied, (row, text) => row.row(3).bigint(text.sortKey).text(text.text).integerArray(text.words!.ids));
-      await tx.copyRows(`"TranscriptText" ("sortKey", "text", "words")`, rows);
+      await tx.copyRows(sql`"TranscriptText" (${columns})`, rows);
     }
     texts = texts.filter((text) => !text.isNew);
   }
-  const columns = tx.isPostgres ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
   const updated = tx.isPostgres ? sql`"text" = excluded."text", "words" = excluded."words"` : sql`"text" = excluded."text"`;
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
@@ -172,10 +175,7 @@ async function copyTranscripts(tx: StoreExecutor, transcripts: StorableTranscrip
       .text(t.propertiesJson)
       .text(t.sourceJson),
   );
-  await tx.copyRows(
-    `"Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source")`,
-    rows,
-  );
+  await tx.copyRows(sql`"Transcript" (${TRANSCRIPT_COLUMNS})`, rows);
 }
 
 async function upsertTranscripts(tx: StoreExecutor, batch: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void> {
@@ -188,7 +188,7 @@ async function upsertTranscripts(tx: StoreExecutor, batch: StorableTranscript[],
   const differs = tx.isPostgres ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
   await tx.execute(sql`
-    INSERT INTO "Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source")
+    INSERT INTO "Transcript" (${TRANSCRIPT_COLUMNS})
     VALUES ${join(values)}
     ON CONFLICT ("id") DO UPDATE SET
       "sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt",

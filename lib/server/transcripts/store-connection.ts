@@ -20,10 +20,10 @@ export interface StoreExecutor {
   execute(statement: Sql): Promise<void>;
   /**
    * PostgreSQL: runs `COPY <target> FROM STDIN (FORMAT binary)` (`target`: a table and its columns,
-   * from the code) with the data `chunks` (binary-copy.ts), each sent as it is taken. Only within a
-   * transaction.
+   * the same SQL as its INSERT's, without parameters) with the data `chunks` (binary-copy.ts), each
+   * sent as it is taken. Only within a transaction.
    */
-  copyRows(target: string, chunks: Iterable<Buffer>): Promise<void>;
+  copyRows(target: Sql, chunks: Iterable<Buffer>): Promise<void>;
 }
 
 interface StoreConnection extends StoreExecutor {
@@ -251,7 +251,8 @@ function postgresConnection(url: string): StoreConnection {
           },
           async copyRows(target, chunks) {
             // One chunk at a time: the next is written while the server reads this one.
-            await pipeline(Readable.from(chunks, { highWaterMark: 1 }), client.query(copyFrom(`COPY ${target} FROM STDIN (FORMAT binary)`)));
+            if (target.values.length > 0) throw new Error("A COPY target takes no parameters");
+            await pipeline(Readable.from(chunks, { highWaterMark: 1 }), client.query(copyFrom(`COPY ${target.text} FROM STDIN (FORMAT binary)`)));
           },
         });
         await client.query("COMMIT");
