@@ -7,6 +7,8 @@ import "server-only";
 // timestamp without time zone here). The rows are sent in chunks as they are written, so that the
 // server inserts the first ones while the rest are still being written.
 
+import { GrowingBytes } from "@/lib/transcripts/growing-bytes";
+
 const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
 /** Milliseconds from 1970-01-01 to PostgreSQL's epoch, 2000-01-01 (both UTC). */
 const POSTGRES_EPOCH_MS = 946_684_800_000;
@@ -27,46 +29,41 @@ export function* binaryCopyChunks<T>(items: Iterable<T>, writeRow: (rows: Binary
 }
 
 export class BinaryCopyRows {
-  private buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-  private length = 0;
+  private out = new GrowingBytes(BUFFER_BYTES);
 
   constructor() {
-    this.bytes(SIGNATURE);
+    this.out.write(SIGNATURE);
     this.int32(0); // flags
     this.int32(0); // header extension length
   }
 
   /** A chunk's worth of rows is written. */
   get full(): boolean {
-    return this.length >= CHUNK_BYTES;
+    return this.out.length >= CHUNK_BYTES;
   }
 
   /** The bytes written since the last take; the next rows are written into a new buffer. */
   take(): Buffer {
-    const taken = this.buffer.subarray(0, this.length);
-    this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-    this.length = 0;
+    const taken = this.out.written();
+    this.out = new GrowingBytes(BUFFER_BYTES);
     return taken;
   }
 
   /** Starts a row of `fields` values, each written next by one of the methods below. */
   row(fields: number): this {
-    this.reserve(2);
-    this.length = this.buffer.writeInt16BE(fields, this.length);
+    this.out.reserve(2);
+    this.out.length = this.out.buffer.writeInt16BE(fields, this.out.length);
     return this;
   }
 
   text(value: string | Uint8Array | null): this {
     if (value === null) return this.null();
-    if (typeof value !== "string") {
-      this.int32(value.byteLength);
-      return this.bytes(value);
-    }
-    // Written first and measured after: a UTF-8 character takes at most three bytes per UTF-16 unit.
-    this.reserve(4 + value.length * 3);
-    const written = this.buffer.write(value, this.length + 4, "utf8");
-    this.buffer.writeInt32BE(written, this.length);
-    this.length += 4 + written;
+    // The length goes before the value, written once the value's bytes are counted.
+    this.out.reserve(4);
+    const at = this.out.length;
+    this.out.length += 4;
+    const written = this.out.write(value); // may move the bytes to a larger buffer
+    this.out.buffer.writeInt32BE(written, at);
     return this;
   }
 
@@ -77,18 +74,12 @@ export class BinaryCopyRows {
   }
 
   bigint(value: number | bigint): this {
-    this.int32(8);
-    this.reserve(8);
-    this.length = this.buffer.writeBigInt64BE(typeof value === "bigint" ? value : BigInt(value), this.length);
-    return this;
+    return this.int64(typeof value === "bigint" ? value : BigInt(value));
   }
 
   /** A `timestamp` column holding the UTC time of `value` (as Prisma writes DateTime). */
   timestamp(value: Date): this {
-    this.int32(8);
-    this.reserve(8);
-    this.length = this.buffer.writeBigInt64BE(BigInt(value.getTime() - POSTGRES_EPOCH_MS) * 1000n, this.length);
-    return this;
+    return this.int64(BigInt(value.getTime() - POSTGRES_EPOCH_MS) * 1000n);
   }
 
   /** An `integer[]` column: one dimension, no nulls. */
@@ -101,21 +92,22 @@ export class BinaryCopyRows {
     if (dimensions === 0) return this;
     this.int32(values.length);
     this.int32(1); // lower bound
-    this.reserve(values.length * 8);
-    let at = this.length;
+    this.out.reserve(values.length * 8);
+    const { buffer } = this.out;
+    let at = this.out.length;
     for (const value of values) {
-      at = this.buffer.writeInt32BE(4, at);
-      at = this.buffer.writeInt32BE(value, at);
+      at = buffer.writeInt32BE(4, at);
+      at = buffer.writeInt32BE(value, at);
     }
-    this.length = at;
+    this.out.length = at;
     return this;
   }
 
   /** The last bytes written, followed by the format's trailer: nothing is written after it. */
   finish(): Buffer {
-    this.reserve(2);
-    this.length = this.buffer.writeInt16BE(-1, this.length);
-    return this.buffer.subarray(0, this.length);
+    this.out.reserve(2);
+    this.out.length = this.out.buffer.writeInt16BE(-1, this.out.length);
+    return this.out.written();
   }
 
   private null(): this {
@@ -123,22 +115,16 @@ export class BinaryCopyRows {
   }
 
   private int32(value: number): this {
-    this.reserve(4);
-    this.length = this.buffer.writeInt32BE(value, this.length);
+    this.out.reserve(4);
+    this.out.length = this.out.buffer.writeInt32BE(value, this.out.length);
     return this;
   }
 
-  private bytes(value: Uint8Array): this {
-    this.reserve(value.byteLength);
-    this.buffer.set(value, this.length);
-    this.length += value.byteLength;
+  /** An 8-byte value with its length. */
+  private int64(value: bigint): this {
+    this.int32(8);
+    this.out.reserve(8);
+    this.out.length = this.out.buffer.writeBigInt64BE(value, this.out.length);
     return this;
-  }
-
-  private reserve(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
-    this.buffer.copy(grown, 0, 0, this.length);
-    this.buffer = grown;
   }
 }
