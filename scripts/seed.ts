@@ -69,7 +69,7 @@ async function main() {
   }
   progress.done();
   const seconds = progress.elapsedSeconds;
-  await finishBulkWrites();
+  await finishBulkWrites("seed");
   console.log(
     `Seeded ${formatCount(imported + updated)} transcripts over ${args.days} days (seed ${args.seed}): ${formatCount(imported)} new, ` +
       `${formatCount(updated)} updated, in ${seconds.toFixed(1)} s (${formatCount((imported + updated) / Math.max(seconds, 0.001))}/s).`,

@@ -4,7 +4,7 @@ import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import pg from "pg";
 import { sql } from "@/lib/server/transcripts/sql";
 import { isPostgres } from "@/lib/server/db";
-import { closeStoreConnection, storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
+import { closeStoreConnection, storeQuery, storeTransaction, warmStoreConnections } from "@/lib/server/transcripts/store-connection";
 import { binaryCopyChunks, type BinaryCopyRows } from "@/lib/server/transcripts/binary-copy";
 import { storeTranscripts } from "./transcripts-test-data";
 
@@ -79,6 +79,28 @@ describe("store reads", () => {
       spy.mockRestore();
     }
     expect(overlapping).toBe(0);
+  });
+});
+
+describe("store warm-up at server start", () => {
+  it("opens PostgreSQL connections that have planned the store's reads, and leaves them open", async () => {
+    await closeStoreConnection();
+    // Rejects if a warm-up statement no longer fits the schema.
+    await warmStoreConnections();
+    if (!isPostgres()) return;
+    const observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await observer.connect();
+    try {
+      const { rows } = await observer.query<{ state: string; query: string }>(
+        "SELECT state, query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      const warmed = rows.filter((row) => row.query.startsWith("EXPLAIN"));
+      expect(warmed.length).toBe(2);
+      expect(warmed.map((row) => row.state)).toEqual(["idle", "idle"]);
+    } finally {
+      await observer.end();
+    }
+    expect(await storeQuery<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
   });
 });
 

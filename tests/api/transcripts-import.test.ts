@@ -6,7 +6,9 @@ import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { db } from "@/lib/server/db";
+import { db, isPostgres } from "@/lib/server/db";
+import { storeQuery } from "@/lib/server/transcripts/store-connection";
+import { join, sql } from "@/lib/server/transcripts/sql";
 import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
@@ -41,6 +43,21 @@ describe("npm run import", () => {
     const all = await list({});
     expect(all.body.total).toBe(14);
     expect((await list({ search: "ご注文" })).body.transcripts.map((t: { id: string }) => t.id)).toEqual(["65e7a1f0c2b3d4e5f6a7b809"]);
+  });
+
+  it("leaves the planner's statistics of every table it wrote refreshed, and PostgreSQL's tables vacuumed", async () => {
+    const result = runScript("import", [`${FIXTURES}/valid`]);
+    expect(result.output).toMatch(/; the query planner's statistics refreshed in \d+\.\d s\./);
+    if (isPostgres()) {
+      const tables = ["Transcript", "TranscriptText", "TranscriptDenseWords", "TranscriptSlotCount", "TranscriptHourAttribute", "TranscriptDayVersion", "SearchWord", "DenseWord", "DenseWordDayCount"];
+      const rows = await storeQuery<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
+        sql`SELECT relname, last_vacuum IS NOT NULL AS "vacuumed", last_analyze IS NOT NULL AS "analyzed" FROM pg_stat_user_tables WHERE relname IN (${join(tables)})`,
+      );
+      expect(rows.sort((a, b) => a.relname.localeCompare(b.relname))).toEqual(tables.sort().map((relname) => ({ relname, vacuumed: true, analyzed: true })));
+    } else {
+      const rows = await storeQuery<{ tbl: string }>(sql`SELECT DISTINCT tbl FROM sqlite_stat1 WHERE tbl IN ('Transcript', 'SearchWord')`);
+      expect(rows.map((row) => row.tbl).sort()).toEqual(["SearchWord", "Transcript"]);
+    }
   });
 
   it("stores each element of an export array as its text, and one that is not valid UTF-8 as decoded", async () => {
