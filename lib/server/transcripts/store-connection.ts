@@ -135,7 +135,7 @@ function staleTablesSql(tables: readonly string[]): Sql {
   const rows = sql`greatest(c.reltuples, 0)`;
   return sql`
     SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-    WHERE s.schemaname = current_schema() AND s.relname IN (${join(tables.map((table) => sql`${table}`))})
+    WHERE s.schemaname = current_schema() AND s.relname IN (${join(tables)})
       AND (coalesce(s.last_analyze, s.last_autoanalyze) IS NULL
         OR s.n_mod_since_analyze > 50 + 0.1 * ${rows}
         OR s.n_ins_since_vacuum > 1000 + 0.2 * ${rows}
