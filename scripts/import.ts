@@ -71,13 +71,15 @@ async function main(): Promise<number> {
   const seconds = progress.elapsedSeconds;
   const stored = imported + updated;
   // The rate is of storing; the statistics of the tables written are refreshed after it (as after a seed).
-  const finishing = performance.now();
-  if (stored > 0) await finishBulkWrites("import");
-  const finishSeconds = (performance.now() - finishing) / 1000;
+  let statistics = "";
+  if (stored > 0) {
+    const finishing = performance.now();
+    await finishBulkWrites("import");
+    statistics = `; the query planner's statistics refreshed in ${((performance.now() - finishing) / 1000).toFixed(1)} s`;
+  }
   console.log(
     `Imported ${formatCount(stored)} transcripts from ${files.length} file${files.length === 1 ? "" : "s"}: ${formatCount(imported)} new, ` +
-      `${formatCount(updated)} updated, ${formatCount(rejected.length)} rejected, in ${seconds.toFixed(1)} s (${formatCount(stored / Math.max(seconds, 0.001))}/s)` +
-      (stored > 0 ? `; the query planner's statistics refreshed in ${finishSeconds.toFixed(1)} s.` : "."),
+      `${formatCount(updated)} updated, ${formatCount(rejected.length)} rejected, in ${seconds.toFixed(1)} s (${formatCount(stored / Math.max(seconds, 0.001))}/s)${statistics}.`,
   );
   if (rejected.length > 0) {
     console.log("Rejected:");

@@ -51,9 +51,7 @@ export class BinaryCopyRows {
 
   /** Starts a row of `fields` values, each written next by one of the methods below. */
   row(fields: number): this {
-    this.out.reserve(2);
-    this.out.length = this.out.buffer.writeInt16BE(fields, this.out.length);
-    return this;
+    return this.int16(fields);
   }
 
   text(value: string | Uint8Array | null): this {
@@ -105,13 +103,17 @@ export class BinaryCopyRows {
 
   /** The last bytes written, followed by the format's trailer: nothing is written after it. */
   finish(): Buffer {
-    this.out.reserve(2);
-    this.out.length = this.out.buffer.writeInt16BE(-1, this.out.length);
-    return this.out.written();
+    return this.int16(-1).out.written();
   }
 
   private null(): this {
     return this.int32(-1);
+  }
+
+  private int16(value: number): this {
+    this.out.reserve(2);
+    this.out.length = this.out.buffer.writeInt16BE(value, this.out.length);
+    return this;
   }
 
   private int32(value: number): this {

@@ -289,10 +289,11 @@ const WARM_UP_STATEMENTS = [
 
 function postgresConnection(url: string): StoreConnection {
   const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
+  const warmConnections = Math.min(WARM_CONNECTIONS, max);
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    min: Math.min(WARM_CONNECTIONS, max),
+    min: warmConnections,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
     types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
@@ -342,7 +343,7 @@ function postgresConnection(url: string): StoreConnection {
       }
     },
     async warm() {
-      const clients = await Promise.all(Array.from({ length: Math.min(WARM_CONNECTIONS, max) }, () => pool.connect()));
+      const clients = await Promise.all(Array.from({ length: warmConnections }, () => pool.connect()));
       try {
         await Promise.all(clients.map(async (client) => {
           for (const statement of WARM_UP_STATEMENTS) await client.query(statement);
