@@ -1,5 +1,6 @@
 // Spec section 5: a duration exists only when at least 2 text or request turns exist; it is the time
 // between the first and last turn, in minutes and seconds ('3m 12s'); otherwise 'N/A'.
+import { canonicalInstantMs } from "./instant";
 import { isTurn } from "./turns";
 import type { DialogEntry } from "./types";
 
@@ -17,7 +18,7 @@ export function turnsDurationMs(dialog: readonly Pick<DialogEntry, "type" | "tim
   let last = -Infinity;
   let timed = 0;
   for (const turn of turns) {
-    const time = turn.timestamp ? Date.parse(turn.timestamp) : NaN;
+    const time = turn.timestamp ? canonicalInstantMs(turn.timestamp) : NaN;
     if (!Number.isFinite(time)) continue;
     timed += 1;
     if (time < first) first = time;

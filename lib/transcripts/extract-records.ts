@@ -10,6 +10,8 @@ export interface SourceRecord {
   /** The JSON text raw was parsed from, when the source had one of its own (an export array's element, a JSON Lines line). */
   text?: string;
   fallback?: RecordFallback;
+  /** How deeply raw nests arrays and objects (raw itself is level 1), when its reader counted it. */
+  nesting?: number;
 }
 
 export type Extraction = { ok: true; records: SourceRecord[] } | { ok: false; reason: string };

@@ -4,7 +4,7 @@
 // seconds or milliseconds. Every entry is kept as received, with a canonical `type` (the received
 // one kept as `sourceType` when it differs) and a `timestamp`. The ingest API, the import command
 // and the seed generator all go through here.
-import { isoInstant, parseInstant } from "./instant";
+import { canonicalInstantMs, isoInstant, parseInstant } from "./instant";
 import { stableId } from "./stable-id";
 import { isPlainObject, type DialogEntry, type TranscriptRecord } from "./types";
 
@@ -26,9 +26,10 @@ export interface RecordFallback {
 
 const TOP_LEVEL_FIELDS = new Set(["_id", "id", "sessionID", "sessionId", "createdAt", "updatedAt", "device", "os", "browser", "dialog", "logs"]);
 
-export function normalizeTranscript(raw: unknown, fallback?: RecordFallback): NormalizeResult {
+/** `nesting`: how deeply raw nests, when its reader counted it (see SourceRecord); otherwise measured here. */
+export function normalizeTranscript(raw: unknown, fallback?: RecordFallback, nesting?: number): NormalizeResult {
   if (!isPlainObject(raw)) return { ok: false, reason: `expected a transcript object, got ${describe(raw)}` };
-  if (nestingDepthExceeds(raw, MAX_NESTING_DEPTH)) {
+  if (nesting === undefined ? nestingDepthExceeds(raw, MAX_NESTING_DEPTH) : nesting > MAX_NESTING_DEPTH) {
     const id = typeof raw._id === "string" ? raw._id : typeof raw.id === "string" ? raw.id : undefined;
     return { ok: false, id, reason: `nested more than ${MAX_NESTING_DEPTH} levels deep` };
   }
@@ -104,7 +105,7 @@ function entryTimeSpan(dialog: readonly DialogEntry[]): EntryTimeSpan | null {
   let first = Infinity;
   let last = -Infinity;
   for (const entry of dialog) {
-    const time = entry.timestamp ? Date.parse(entry.timestamp) : NaN;
+    const time = entry.timestamp ? canonicalInstantMs(entry.timestamp) : NaN;
     if (time < first) first = time;
     if (time > last) last = time;
   }

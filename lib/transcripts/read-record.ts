@@ -7,7 +7,7 @@ import { storableTranscript, type StorableTranscript } from "./prepare-transcrip
 export type ReadResult = { ok: true; transcript: StorableTranscript } | { ok: false; id?: string; reason: string };
 
 export function readRecord(record: SourceRecord): ReadResult {
-  const result = normalizeTranscript(record.raw, record.fallback);
+  const result = normalizeTranscript(record.raw, record.fallback, record.nesting);
   if (!result.ok) return result;
   try {
     return { ok: true, transcript: storableTranscript(result.record, record.text ?? JSON.stringify(record.raw)) };

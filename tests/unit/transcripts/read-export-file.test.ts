@@ -3,6 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readRecord } from "@/lib/transcripts/read-record";
 import { readExportFile, type FileItem } from "@/scripts/lib/read-export-file";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "read-export-"));
@@ -49,13 +50,28 @@ describe("readExportFile", () => {
   it("decodes an element that is not valid UTF-8 with replacement characters", async () => {
     const content = Buffer.concat([Buffer.from('[{"_id": "a", "note": "caf'), Buffer.from([0xe9]), Buffer.from('"}, {"_id": "b"}]')]);
     const [first, second] = (await read("latin1.json", content)).flatMap((item) => (item.kind === "record" ? [item.record] : []));
-    expect(first).toEqual({ raw: { _id: "a", note: "caf\uFFFD" }, text: '{"_id": "a", "note": "caf\uFFFD"}' });
-    expect(second).toEqual({ raw: { _id: "b" }, text: '{"_id": "b"}' });
+    expect(first).toEqual({ raw: { _id: "a", note: "caf\uFFFD" }, text: '{"_id": "a", "note": "caf\uFFFD"}', nesting: 1 });
+    expect(second).toEqual({ raw: { _id: "b" }, text: '{"_id": "b"}', nesting: 1 });
   });
 
   it("reads scalars and empty arrays", async () => {
     expect(records(await read("scalars.json", '[1, "two", null, true, {"a": []}]'))).toEqual([1, "two", null, true, { a: [] }]);
     expect(await read("empty-array.json", "  [ ]  ")).toEqual([]);
+  });
+
+  it("counts each element's nesting as it splits them, strings' brackets aside", async () => {
+    const items = await read("nesting.json", '[1, {}, {"a": [{"b": []}], "c": "[[{{"}, "]]", [[]]]', 8);
+    expect(items.map((item) => (item.kind === "record" ? item.record.nesting : null))).toEqual([0, 1, 4, 0, 2]);
+  });
+
+  it("refuses, by that count, an element nested more than 100 levels deep and reads one of 100", async () => {
+    const element = (id: string, arrays: number) => `{"_id": "${id}", "sessionID": "s", "createdAt": "2025-01-01", "extra": ${"[".repeat(arrays)}${"]".repeat(arrays)}}`;
+    const items = await read("deep.json", `[${element("d100", 99)}, ${element("d101", 100)}]`, 16);
+    const results = items.map((item) => (item.kind === "record" ? readRecord(item.record) : null));
+    expect(results).toEqual([
+      expect.objectContaining({ ok: true, transcript: expect.objectContaining({ id: "d100" }) }),
+      { ok: false, id: "d101", reason: "nested more than 100 levels deep" },
+    ]);
   });
 
   it("reports a bad element and goes on", async () => {
