@@ -46,6 +46,11 @@ export function denseColumnsOf(wordIds: readonly number[], bitOf: ReadonlyMap<nu
   return columns;
 }
 
+/** A text's word ids as the word index keeps them: without its dense words, which its bits hold. */
+export function indexedWordIds(wordIds: readonly number[], bitOf: ReadonlyMap<number, number>): number[] {
+  return wordIds.filter((id) => !bitOf.has(id));
+}
+
 /** The masks of a set of bits, one per column (0 where none of them lies). */
 export function denseMasks(bits: Iterable<number>): bigint[] {
   const masks = new Array<bigint>(DENSE_WORD_COLUMNS).fill(0n);

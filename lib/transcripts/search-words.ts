@@ -22,6 +22,11 @@ const WORD = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
 export const MAX_LISTED_WORD_LENGTH = 100;
 /** The id marking a text that holds a word not in the list (longer than MAX_LISTED_WORD_LENGTH). */
 export const UNLISTED_WORD_ID = 0;
+/**
+ * A query word that lies in more listed words than this ("a" at the start of a word, say) narrows
+ * nothing worth an index lookup and is left to the test of the text.
+ */
+export const MAX_WORDS_PER_QUERY_WORD = 2000;
 
 /** A word PostgreSQL does not list (see MAX_LISTED_WORD_LENGTH). */
 export function isLongWord(word: string): boolean {

@@ -4,9 +4,8 @@ import { binaryCopyChunks } from "./binary-copy";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
 import { DENSE_WORD_COLUMNS, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
-import { UNLISTED_WORD_ID, wordsOfTexts } from "@/lib/transcripts/search-words";
+import { MAX_WORDS_PER_QUERY_WORD, UNLISTED_WORD_ID, wordsOfTexts } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
-import { MAX_WORDS_PER_QUERY_WORD } from "./word-index";
 
 // PostgreSQL's copy of which common ("dense") words each text holds (migration dense_words,
 // lib/transcripts/dense-words.ts), and how many texts of each day hold each dense word anywhere
@@ -59,6 +58,7 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
   const addedWords = await tx.query<{ bit: number; wordId: number; word: string }>(sql`
     WITH "added" AS (INSERT INTO "DenseWord" ("bit", "wordId") SELECT * FROM unnest(${bits}::smallint[], ${wordIds}::integer[]) RETURNING "bit", "wordId")
     SELECT a."bit", a."wordId", w."word" FROM "added" a JOIN "SearchWord" w ON w."id" = a."wordId"`);
+  // The words becoming dense were kept in the word index of every text stored so far.
   const stored = denseColumns("d");
   await tx.execute(sql`
     UPDATE "TranscriptDenseWords" d SET ${join(
@@ -83,8 +83,9 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
 
 /**
  * Marks dense words day-counted and counts, per day, the stored texts that hold each: the texts
- * holding a listed word that holds it (each found through the word index), or a word too long to
- * be listed that holds it. The caller holds the writers' lock.
+ * holding a listed word that holds it (found from their bits for the dense ones, the word itself
+ * among them, and through the word index for the others), or a word too long to be listed that
+ * holds it. The caller holds the writers' lock.
  */
 async function countDays(tx: StoreExecutor, words: readonly { bit: number; word: string }[]): Promise<void> {
   if (words.length === 0) return;
@@ -93,18 +94,32 @@ async function countDays(tx: StoreExecutor, words: readonly { bit: number; word:
   await tx.execute(sql`SET LOCAL jit = off`);
   await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
   await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${integerArrayLiteral(words.map((word) => word.bit))}::smallint[])`);
-  const counted = bitsAndWords(words);
+  const masks = COLUMN_NAMES.map((name) => sql`m.${identifier(name)}`);
   await tx.execute(sql`
     INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
+    WITH "holders" AS MATERIALIZED (
+      SELECT n."bit", s."id", h."bit" AS "holderBit"
+      FROM ${bitsAndWords(words)}
+      JOIN "SearchWord" s ON s."word" LIKE '%' || n."word" || '%'
+      LEFT JOIN "DenseWord" h ON h."wordId" = s."id"
+    ),
+    "masks" AS (SELECT "bit", ${join(bitColumnsOf(sql`"holderBit"`), ", ")} FROM "holders" WHERE "holderBit" IS NOT NULL GROUP BY "bit")
     SELECT "bit", ("sortKey" / ${int(DAY_KEYS)})::integer, count(*)
     FROM (
-      SELECT n."bit", t."sortKey"
-      FROM ${counted}
-      JOIN "SearchWord" s ON s."word" LIKE '%' || n."word" || '%'
-      JOIN "TranscriptText" t ON t."words" @> ARRAY[s."id"]
+      SELECT m."bit", d."sortKey"
+      FROM "masks" m
+      JOIN "TranscriptDenseWords" d ON ${join(
+        denseColumns("d").map((column, index) => sql`(${column} & ${masks[index]}) <> 0`),
+        " OR ",
+      )}
+      UNION
+      SELECT h."bit", t."sortKey"
+      FROM "holders" h
+      JOIN "TranscriptText" t ON t."words" @> ARRAY[h."id"]
+      WHERE h."holderBit" IS NULL
       UNION
       SELECT n."bit", t."sortKey"
-      FROM ${counted}
+      FROM ${bitsAndWords(words)}
       JOIN "TranscriptText" t ON t."words" @> ARRAY[${int(UNLISTED_WORD_ID)}] AND strpos(t."text", n."word") > 0
     ) AS "holding"
     GROUP BY 1, 2`);

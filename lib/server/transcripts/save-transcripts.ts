@@ -1,6 +1,6 @@
 import "server-only";
 import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
-import { listWordsOfTexts, wordIdsOfTexts, type WordsOfText } from "./word-index";
+import { listWordsOfTexts, wordIdsOfTexts } from "./word-index";
 import { denseWordsForSaving, saveDenseDayCounts, saveDenseWords } from "./dense-words";
 import { binaryCopyChunks } from "./binary-copy";
 import { int, integerArrayLiteral, join, sql, toNumber } from "./sql";
@@ -8,6 +8,7 @@ import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "@/lib/transcript
 import { rollupDeltas, type RollupDeltas, type RollupFacts } from "@/lib/transcripts/rollup-deltas";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
+import { indexedWordIds } from "@/lib/transcripts/dense-words";
 
 /**
  * Rows per INSERT statement, and ids or keys per lookup: 16 parameters a row stays far below both
@@ -76,7 +77,13 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     );
     // Keys that transcripts moved away from (their createdAt changed).
     const movedKeys = [...existing.values()].flatMap((row) => (row.sortKey !== sortKeys.get(row.id) ? [row.sortKey] : []));
-    const texts = unique.map((t, index) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, isNew: isNew[index], words: listed?.texts[index] }));
+    const texts = unique.map((t, index) => ({
+      sortKey: sortKeys.get(t.id)!,
+      text: t.searchText,
+      isNew: isNew[index],
+      words: listed?.texts[index],
+      indexedIds: listed && dense ? indexedWordIds(listed.texts[index].ids, dense.bitOf) : undefined,
+    }));
     if (!tx.isPostgres) await listWordsOfTexts(tx, words.words);
     await saveSearchText(tx, movedKeys, texts);
     if (listed && dense) {
@@ -96,21 +103,21 @@ const TEXT_BATCH_SIZE = 5000;
  * The search text follows its transcript's key: the foreign key cascades a changed sortKey, and the
  * delete covers a connection without foreign keys enforced. Unchanged text is not rewritten.
  */
-async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string; isNew: boolean; words?: WordsOfText }[]): Promise<void> {
+async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string; isNew: boolean; indexedIds?: number[] }[]): Promise<void> {
   if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
   // In key order: SQLite's full-text index flushes its buffer whenever a row's key is below the
   // previous one, which made a newest-first export import at half the speed of an oldest-first one
   // (and PostgreSQL's B-tree of the keys appends rows in order to its last page).
   texts.sort((a, b) => a.sortKey - b.sortKey);
-  // The word index (word-index.ts): PostgreSQL stores the ids of each text's words with it, and the
-  // bits of its common words beside it (dense-words.ts); SQLite's full-text index finds the words
-  // itself, and its list took the new words before this (a statement after the texts would make the
-  // index flush its buffer once more).
+  // The word index (word-index.ts): PostgreSQL stores the ids of each text's words with it but
+  // those of its common words, whose bits it stores beside it (dense-words.ts); SQLite's full-text
+  // index finds the words itself, and its list took the new words before this (a statement after
+  // the texts would make the index flush its buffer once more).
   const columns = tx.isPostgres ? sql`"sortKey", "text", "words"` : sql`"sortKey", "text"`;
   if (tx.isPostgres) {
     const copied = texts.filter((text) => text.isNew);
     if (copied.length > 0) {
-      const rows = binaryCopyChunks(copied, (row, text) => row.row(3).bigint(text.sortKey).text(text.text).integerArray(text.words!.ids));
+      const rows = binaryCopyChunks(copied, (row, text) => row.row(3).bigint(text.sortKey).text(text.text).integerArray(text.indexedIds!));
       await tx.copyRows(sql`"TranscriptText" (${columns})`, rows);
     }
     texts = texts.filter((text) => !text.isNew);
@@ -120,7 +127,7 @@ async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { s
   for (let start = 0; start < texts.length; start += TEXT_BATCH_SIZE) {
     const rows = texts
       .slice(start, start + TEXT_BATCH_SIZE)
-      .map((row) => (row.words ? sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(row.words.ids)}::integer[])` : sql`(${BigInt(row.sortKey)}, ${row.text})`));
+      .map((row) => (row.indexedIds ? sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(row.indexedIds)}::integer[])` : sql`(${BigInt(row.sortKey)}, ${row.text})`));
     await tx.execute(sql`
       INSERT INTO "TranscriptText" (${columns}) VALUES ${join(rows)}
       ON CONFLICT ("sortKey") DO UPDATE SET ${updated} WHERE "TranscriptText"."text" ${differs} excluded."text"`);

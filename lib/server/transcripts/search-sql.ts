@@ -3,14 +3,14 @@ import { isPostgres } from "../db";
 import { int, join, sql, type Sql } from "./sql";
 import { holdsDenseWords } from "./dense-words";
 import { SORT_KEY_SPREAD, sortKeyRange } from "@/lib/transcripts/sort-key";
-import { wordMatchCondition, type DenseSplit, type WordMatch } from "./word-index";
+import { matchesDenseWords, wordMatchCondition, type DenseSplit, type WordMatch } from "./word-index";
 import { UNLISTED_WORD_ID } from "@/lib/transcripts/search-words";
 
 // The one place where the two databases' SQL differs: how transcripts matching a search are found.
 // Both match the lower-cased query as a substring of the lower-cased TranscriptText.text (migration
 // transcript_text), through their word index (word-index.ts: the texts holding words that can hold
 // the query's words, tested with strpos / instr where that does not prove a match): on PostgreSQL
-// a GIN index of each text's word ids, on SQLite the FTS5 table TranscriptWords, whose rowid is
+// a GIN index of each text's word ids (its common words as bits beside it), on SQLite the FTS5 table TranscriptWords, whose rowid is
 // the sortKey. Queries under 3 characters, or made of words that narrow nothing, test the text of
 // each transcript of the range (instr / strpos), with the same meaning.
 //
@@ -61,7 +61,9 @@ function keySource(filter: TranscriptFilter, scan: TextScan): KeySource {
     return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
   }
   if (filter.words.index === "gin") {
-    return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${wordMatchCondition(filter.words, filter.search)}` };
+    // Every text has its row of bits; joined by USING, "sortKey" names the key of both.
+    const texts = matchesDenseWords(filter.words) ? sql`"TranscriptText" JOIN "TranscriptDenseWords" d USING ("sortKey")` : sql`"TranscriptText"`;
+    return { key: sql`"sortKey"`, from: sql`FROM ${texts} WHERE ${inRange} AND ${wordMatchCondition(filter.words, filter.search)}` };
   }
   if (filter.words.query === null) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE 0` };
   const inIndex = sql`"TranscriptWords" MATCH ${filter.words.query} AND "TranscriptWords".rowid BETWEEN ${int(low)} AND ${int(high)}`;

@@ -3,9 +3,10 @@ import { isPostgres } from "../db";
 import type { StoreExecutor } from "./store-connection";
 import { storeQuery } from "./store-connection";
 import { join, sql, type Sql } from "./sql";
-import { UNLISTED_WORD_ID, isLongWord, queryWords, type QueryWord, type TextsWords } from "@/lib/transcripts/search-words";
+import { MAX_WORDS_PER_QUERY_WORD, UNLISTED_WORD_ID, isLongWord, queryWords, type QueryWord, type TextsWords } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 import { denseMasks } from "@/lib/transcripts/dense-words";
+import { holdsDenseWords } from "./dense-words";
 
 // Both databases find the texts holding a search through an index of their words. SearchWord lists
 // every word ever stored, and a search looks up, for each of its words, the listed words that can
@@ -13,22 +14,21 @@ import { denseMasks } from "@/lib/transcripts/dense-words";
 // it is in the text, so the text holds it); any other is confirmed by testing the text itself.
 //
 // PostgreSQL (migration search_word_index): TranscriptText.words holds the ids of its text's words
-// (GIN-indexed), and the candidates hold, for every query word, one of the listed words that can
-// hold it. Texts marked UNLISTED_WORD_ID hold a word that is not listed (too long) and are always
-// tested. A single word matched exactly is counted from the bits of its dense (common) listed words,
-// and through the index for its others (dense-words.ts, search-sql.ts); when it is a dense word
-// itself, its whole days are read from the counts kept per day (DenseWordDayCount).
+// (GIN-indexed) but those of its dense (common) words, which its bits hold instead (dense-words.ts),
+// and the candidates hold, for every query word, one of the listed words that can hold it: one of
+// its dense words by its bit, any other by its id. Texts marked UNLISTED_WORD_ID hold a word that is
+// not listed (too long) and are always tested. A single word matched exactly is counted from the
+// bits of its dense listed words, and through the index for its others (search-sql.ts); when it is
+// a dense word itself, its whole days are read from the counts kept per day (DenseWordDayCount).
+// Dense words are left out of the index because they made three quarters of its entries, and
+// keeping them cost the import a fifth of its time; a text stored before its word became dense
+// keeps that word's id, which only duplicates its bit.
 // SQLite (migration sqlite_word_index): the FTS5 table TranscriptWords indexes each text's words
 // with their positions, and the list holds every word, long ones included. The candidates of a
 // query of several words hold them one after the other, as a phrase: the first word ends a word of
 // the text, the middle ones are whole words, the last one starts a word. FTS5 keeps only the first
 // FTS5_TOKEN_MAX_BYTES of a token, so a word whose listed words include a longer one is tested too.
 
-/**
- * A query word that lies in more listed words than this ("a" at the start of a word, say) narrows
- * nothing worth an index lookup and is left to the test of the text.
- */
-export const MAX_WORDS_PER_QUERY_WORD = 2000;
 /** SQLite: the most phrases a query of several words is looked up as (see matchFtsPhrase). */
 const MAX_PHRASES = 20;
 const FTS5_TOKEN_MAX_BYTES = 32768;
@@ -40,14 +40,23 @@ const MAX_FTS_QUERY_LENGTH = 100_000;
 
 export type WordMatch = GinWordMatch | FtsWordMatch;
 
-/** PostgreSQL: for each query word that narrows the search, the ids of the listed words that can hold it. */
+/** PostgreSQL: for each query word that narrows the search, the listed words that can hold it. */
 export interface GinWordMatch {
   index: "gin";
-  idSets: number[][];
+  wordSets: ListedWordSet[];
   /** Whether holding those words proves the text holds the query (texts with long words aside). */
   exact: boolean;
   /** A single word matched exactly, some of whose listed words are dense: how to count it from their bits. */
   dense: DenseSplit | null;
+}
+
+/**
+ * The listed words that can hold a query word: the ids of those found through the word index (with
+ * UNLISTED_WORD_ID), and the masks of the bits of the dense ones (null when none is dense).
+ */
+export interface ListedWordSet {
+  ids: number[];
+  denseMasks: bigint[] | null;
 }
 
 /** The listed words of a query word split into the dense ones (as masks of their bits) and the others. */
@@ -78,7 +87,7 @@ export async function matchWords(query: string): Promise<WordMatch | null> {
 }
 
 async function matchGin(words: QueryWord[]): Promise<GinWordMatch | null> {
-  const idSets: number[][] = [];
+  const wordSets: ListedWordSet[] = [];
   const exact = isWholeQueryWord(words);
   let dense: DenseSplit | null = null;
   for (const word of words) {
@@ -89,22 +98,18 @@ async function matchGin(words: QueryWord[]): Promise<GinWordMatch | null> {
       sql`SELECT w."id", w."word", d."bit", d."dayCounted" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id"`,
     );
     if (rows === null) continue;
-    idSets.push([UNLISTED_WORD_ID, ...rows.map((row) => row.id)]);
-    if (exact) dense = denseSplit(rows, word.word);
+    const bits = rows.flatMap((row) => (row.bit === null ? [] : [row.bit]));
+    const set: ListedWordSet = {
+      ids: [UNLISTED_WORD_ID, ...rows.flatMap((row) => (row.bit === null ? [row.id] : []))],
+      denseMasks: bits.length === 0 ? null : denseMasks(bits),
+    };
+    wordSets.push(set);
+    if (exact && set.denseMasks) {
+      dense = { masks: set.denseMasks, otherIds: set.ids, ownBit: rows.find((row) => row.word === word.word && row.dayCounted)?.bit ?? null };
+    }
   }
-  if (idSets.length === 0) return null;
-  return { index: "gin", idSets, exact, dense };
-}
-
-/** How the listed words holding a query word split into dense ones and others; null when none is dense. */
-function denseSplit(rows: readonly { id: number; word: string; bit: number | null; dayCounted: boolean | null }[], queryWord: string): DenseSplit | null {
-  const bits = rows.flatMap((row) => (row.bit === null ? [] : [row.bit]));
-  if (bits.length === 0) return null;
-  return {
-    masks: denseMasks(bits),
-    otherIds: [UNLISTED_WORD_ID, ...rows.flatMap((row) => (row.bit === null ? [row.id] : []))],
-    ownBit: rows.find((row) => row.word === queryWord && row.dayCounted)?.bit ?? null,
-  };
+  if (wordSets.length === 0) return null;
+  return { index: "gin", wordSets, exact, dense };
 }
 
 /** SQLite, a query of one word: the texts holding one of the listed words that can hold it. */
@@ -197,26 +202,40 @@ function escapeLike(text: string): string {
 
 /**
  * The planner's estimate of the share of all texts holding a match's words (from the column's
- * statistics of its most common elements: close for common words, small for rare ones).
+ * statistics of its most common elements: close for common words, small for rare ones). A query
+ * word with dense words is common, and is left out of the estimate; 1 when every word has some.
  */
 export async function estimatedShareOfTexts(match: GinWordMatch): Promise<number> {
+  const indexed = match.wordSets.filter((set) => set.denseMasks === null);
+  if (indexed.length === 0) return 1;
   const [[plan], [all]] = await Promise.all([
-    storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holdsWords(match)}`),
+    storeQuery<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holdsWords(indexed)}`),
     storeQuery<{ reltuples: number }>(sql`SELECT reltuples FROM pg_class WHERE oid = '"TranscriptText"'::regclass`),
   ]);
   return all.reltuples > 0 ? Math.min(1, plan["QUERY PLAN"][0].Plan["Plan Rows"] / all.reltuples) : 1;
 }
 
-/** PostgreSQL: the condition on TranscriptText (columns "words" and "text") for the texts a match finds. */
+/** Whether a match tests the bits of dense words: its texts are then read with their bits, as "d". */
+export function matchesDenseWords(match: GinWordMatch): boolean {
+  return match.wordSets.some((set) => set.denseMasks !== null);
+}
+
+/**
+ * PostgreSQL: the condition on TranscriptText (columns "words" and "text"), and on its bits as "d"
+ * where matchesDenseWords, for the texts a match finds.
+ */
 export function wordMatchCondition(match: GinWordMatch, query: string): Sql {
   const tested = match.exact ? sql`(NOT ("words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos("text", ${query}) > 0)` : sql`strpos("text", ${query}) > 0`;
-  return sql`${holdsWords(match)} AND ${tested}`;
+  return sql`${holdsWords(match.wordSets)} AND ${tested}`;
 }
 
 /** The texts holding, for every query word, one of the listed words that can hold it. */
-function holdsWords(match: GinWordMatch): Sql {
+function holdsWords(sets: readonly ListedWordSet[]): Sql {
   return join(
-    match.idSets.map((ids) => sql`"words" && ${ids}::integer[]`),
+    sets.map(({ ids, denseMasks }) => {
+      const indexed = sql`"words" && ${ids}::integer[]`;
+      return denseMasks ? sql`(${indexed} OR ${holdsDenseWords("d", denseMasks)})` : indexed;
+    }),
     " AND ",
   );
 }

@@ -8,6 +8,7 @@ import {
   denseDayCountChanges,
   denseMasks,
   denseWordsWithin,
+  indexedWordIds,
   newDenseWords,
 } from "@/lib/transcripts/dense-words";
 import { UNLISTED_WORD_ID } from "@/lib/transcripts/search-words";
@@ -45,6 +46,16 @@ describe("dense word bits", () => {
     expect(masks[0] & columns[0]).not.toBe(0n);
     expect(masks[1] & columns[1]).not.toBe(0n);
     expect(denseMasks([1, 2])[0] & columns[0]).toBe(0n);
+  });
+
+  it("leaves a text's dense words out of its word index, which keeps its other words and the mark of unlisted ones", () => {
+    const bitOf = new Map([
+      [10, 0],
+      [12, 7],
+    ]);
+    expect(indexedWordIds([10, 11, 12, 13, UNLISTED_WORD_ID], bitOf)).toEqual([11, 13, UNLISTED_WORD_ID]);
+    expect(indexedWordIds([10, 12], bitOf)).toEqual([]);
+    expect(indexedWordIds([11, 13], new Map())).toEqual([11, 13]);
   });
 
   it("combines bits of one column into one mask", () => {
