@@ -21,7 +21,7 @@ import { holdsDenseWords } from "./dense-words";
 // bits of its dense listed words, and through the index for its others (search-sql.ts); when it is
 // a dense word itself, its whole days are read from the counts kept per day (DenseWordDayCount).
 // Dense words are left out of the index because they made three quarters of its entries, and
-// keeping them cost the import a fifth of its time; a text stored before its word became dense
+// keeping them cost the import a sixth of its time; a text stored before its word became dense
 // keeps that word's id, which only duplicates its bit.
 // SQLite (migration sqlite_word_index): the FTS5 table TranscriptWords indexes each text's words
 // with their positions, and the list holds every word, long ones included. The candidates of a
