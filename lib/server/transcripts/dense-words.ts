@@ -2,7 +2,7 @@ import "server-only";
 import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
 import { binaryCopyChunks } from "./binary-copy";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
-import { DENSE_WORD_COLUMNS, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
+import { DENSE_WORD_COLUMNS, denseBitsById, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
 import { MAX_WORDS_PER_QUERY_WORD, UNLISTED_WORD_ID, wordsOfTexts } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
@@ -28,9 +28,9 @@ export function holdsDenseWords(alias: string, masks: readonly bigint[]): Sql {
   return tests.length === 0 ? sql`false` : sql`(${join(tests, " OR ")})`;
 }
 
-/** The dense words: all of them by word id, and those whose days are counted by word. */
+/** The dense words: the bits of all of them by word id (denseBitsById), and those whose days are counted by word. */
 export interface DenseWords {
-  bitOf: Map<number, number>;
+  bitsById: Int16Array;
   countedBitOfWord: Map<string, number>;
 }
 
@@ -47,12 +47,10 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
   const rows = await tx.query<{ bit: number; wordId: number; word: string; dayCounted: boolean }>(
     sql`SELECT d."bit", d."wordId", w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`,
   );
-  const dense: DenseWords = {
-    bitOf: new Map(rows.map((row) => [row.wordId, row.bit])),
-    countedBitOfWord: new Map(rows.flatMap((row) => (row.dayCounted ? [[row.word, row.bit] as const] : []))),
-  };
-  const added = newDenseWords(wordIdsOfTexts, dense.bitOf, shortWordIds);
-  if (added.length === 0) return dense;
+  const bitOf = new Map(rows.map((row) => [row.wordId, row.bit]));
+  const countedBitOfWord = new Map(rows.flatMap((row) => (row.dayCounted ? [[row.word, row.bit] as const] : [])));
+  const added = newDenseWords(wordIdsOfTexts, bitOf, shortWordIds);
+  if (added.length === 0) return { bitsById: denseBitsById(bitOf), countedBitOfWord };
   const bits = integerArrayLiteral(added.map((word) => word.bit));
   const wordIds = integerArrayLiteral(added.map((word) => word.wordId));
   const addedWords = await tx.query<{ bit: number; wordId: number; word: string }>(sql`
@@ -76,9 +74,9 @@ export async function denseWordsForSaving(tx: StoreExecutor, wordIdsOfTexts: rea
     WHERE d."sortKey" = m."sortKey"`);
   const counted = await dayCountedWords(tx, addedWords);
   await countDays(tx, counted);
-  for (const word of counted) dense.countedBitOfWord.set(word.word, word.bit);
-  for (const word of addedWords) dense.bitOf.set(word.wordId, word.bit);
-  return dense;
+  for (const word of counted) countedBitOfWord.set(word.word, word.bit);
+  for (const word of addedWords) bitOf.set(word.wordId, word.bit);
+  return { bitsById: denseBitsById(bitOf), countedBitOfWord };
 }
 
 /**
@@ -187,14 +185,15 @@ export async function saveDenseDayCounts(
 ): Promise<void> {
   if (dense.countedBitOfWord.size === 0) return;
   const dayOf = (sortKey: number) => Math.floor(sortKey / DAY_KEYS);
-  // The texts written are read by word id (the word of each worked out once), the replaced ones by word.
+  // The texts written are read by word id (the word of each worked out once, kept in an array by id:
+  // a batch of 5,000 holds some 365,000 ids), the replaced ones by word.
   const withinWord = denseWordsWithin(dense.countedBitOfWord);
-  const byId = new Map<number, readonly number[]>();
+  let maxId = 0;
+  for (const id of wordOfId.keys()) maxId = Math.max(maxId, id);
+  const byId = new Array<readonly number[] | null>(maxId + 1).fill(null);
   const within = (word: number | string): readonly number[] => {
     if (typeof word === "string") return withinWord(word);
-    let bits = byId.get(word);
-    if (!bits) byId.set(word, (bits = wordOfId.has(word) ? withinWord(wordOfId.get(word)!) : []));
-    return bits;
+    return (byId[word] ??= wordOfId.has(word) ? withinWord(wordOfId.get(word)!) : []);
   };
   const changes = denseDayCountChanges<number | string>(
     [
@@ -230,20 +229,20 @@ function bitColumnsOf(bit: Sql): Sql[] {
 export async function saveDenseWords(
   tx: StoreExecutor,
   texts: readonly { sortKey: number; wordIds: readonly number[]; isNew: boolean }[],
-  bitOf: ReadonlyMap<number, number>,
+  bitsById: Int16Array,
 ): Promise<void> {
   const copied = texts.filter((text) => text.isNew);
   if (copied.length > 0) {
     const rows = binaryCopyChunks(copied, (row, text) => {
       row.row(DENSE_WORD_COLUMNS + 1).bigint(text.sortKey);
-      for (const value of denseColumnsOf(text.wordIds, bitOf)) row.bigint(value);
+      for (const value of denseColumnsOf(text.wordIds, bitsById)) row.bigint(value);
     });
     await tx.copyRows(sql`"TranscriptDenseWords" ("sortKey", ${join(COLUMNS, ", ")})`, rows);
   }
   const upserted = texts.filter((text) => !text.isNew);
   if (upserted.length === 0) return;
   const columns: bigint[][] = COLUMNS.map(() => []);
-  for (const text of upserted) denseColumnsOf(text.wordIds, bitOf).forEach((value, column) => columns[column].push(value));
+  for (const text of upserted) denseColumnsOf(text.wordIds, bitsById).forEach((value, column) => columns[column].push(value));
   const arrays = columns.map((values) => sql`${integerArrayLiteral(values)}::bigint[]`);
   const excluded = denseColumns("excluded");
   await tx.execute(sql`

@@ -82,12 +82,12 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
       text: t.searchText,
       isNew: isNew[index],
       words: listed?.texts[index],
-      indexedIds: listed && dense ? indexedWordIds(listed.texts[index].ids, dense.bitOf) : undefined,
+      indexedIds: listed && dense ? indexedWordIds(listed.texts[index].ids, dense.bitsById) : undefined,
     }));
     if (!tx.isPostgres) await listWordsOfTexts(tx, words.words);
     await saveSearchText(tx, movedKeys, texts);
     if (listed && dense) {
-      await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids, isNew: text.isNew })), dense.bitOf);
+      await saveDenseWords(tx, texts.map((text) => ({ sortKey: text.sortKey, wordIds: text.words!.ids, isNew: text.isNew })), dense.bitsById);
       // The stored texts of the transcripts written, where they were stored: they no longer count.
       const replaced = [...existing.values()].flatMap((row) => (row.text === null ? [] : [{ sortKey: row.sortKey, text: row.text }]));
       await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, ...text.words! })), replaced, dense, listed.wordOfId);

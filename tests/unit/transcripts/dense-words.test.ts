@@ -4,6 +4,7 @@ import {
   DENSE_WORD_COLUMNS,
   denseBitPlace,
   denseBitValue,
+  denseBitsById,
   denseColumnsOf,
   denseDayCountChanges,
   denseMasks,
@@ -34,13 +35,13 @@ describe("dense word bits", () => {
       [14, 64 + 5],
       [15, DENSE_WORD_CAPACITY - 1],
     ]);
-    const columns = denseColumnsOf([10, 11, 12, 13, 14, 15, 99, UNLISTED_WORD_ID], bitOf);
+    const columns = denseColumnsOf([10, 11, 12, 13, 14, 15, 99, UNLISTED_WORD_ID], denseBitsById(bitOf));
     expect(columns).toHaveLength(DENSE_WORD_COLUMNS);
     expect(columns[0]).toBe(asSigned(1n | (1n << 31n) | (1n << 32n) | (1n << 63n)));
     expect(columns[1]).toBe(32n);
     expect(columns.slice(2, -1)).toEqual(new Array(DENSE_WORD_COLUMNS - 3).fill(0n));
     expect(columns.at(-1)).toBe(-(2n ** 63n));
-    expect(denseColumnsOf([99, 100], bitOf)).toEqual(new Array(DENSE_WORD_COLUMNS).fill(0n));
+    expect(denseColumnsOf([99, 100], denseBitsById(bitOf))).toEqual(new Array(DENSE_WORD_COLUMNS).fill(0n));
     // Each column's value tests against the masks of its bits exactly as SQL's (column & mask) <> 0 does.
     const masks = denseMasks([31, 64 + 5]);
     expect(masks[0] & columns[0]).not.toBe(0n);
@@ -48,14 +49,22 @@ describe("dense word bits", () => {
     expect(denseMasks([1, 2])[0] & columns[0]).toBe(0n);
   });
 
+  it("looks the bits of dense words up by word id, -1 for any other id, past the last dense one too", () => {
+    const bitsById = denseBitsById(new Map([[3, 0], [1, DENSE_WORD_CAPACITY - 1]]));
+    expect([...bitsById]).toEqual([-1, DENSE_WORD_CAPACITY - 1, -1, 0]);
+    expect(denseColumnsOf([4, 1000], bitsById)).toEqual(new Array(DENSE_WORD_COLUMNS).fill(0n));
+    expect(denseBitsById(new Map())).toHaveLength(0);
+  });
+
   it("leaves a text's dense words out of its word index, which keeps its other words and the mark of unlisted ones", () => {
     const bitOf = new Map([
       [10, 0],
       [12, 7],
     ]);
-    expect(indexedWordIds([10, 11, 12, 13, UNLISTED_WORD_ID], bitOf)).toEqual([11, 13, UNLISTED_WORD_ID]);
-    expect(indexedWordIds([10, 12], bitOf)).toEqual([]);
-    expect(indexedWordIds([11, 13], new Map())).toEqual([11, 13]);
+    const bitsById = denseBitsById(bitOf);
+    expect(indexedWordIds([10, 11, 12, 13, UNLISTED_WORD_ID], bitsById)).toEqual([11, 13, UNLISTED_WORD_ID]);
+    expect(indexedWordIds([10, 12], bitsById)).toEqual([]);
+    expect(indexedWordIds([11, 13], denseBitsById(new Map()))).toEqual([11, 13]);
   });
 
   it("combines bits of one column into one mask", () => {
