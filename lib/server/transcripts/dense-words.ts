@@ -28,7 +28,10 @@ export function holdsDenseWords(alias: string, masks: readonly bigint[]): Sql {
   return tests.length === 0 ? sql`false` : sql`(${join(tests, " OR ")})`;
 }
 
-/** The dense words: the bits of all of them by word id (denseBitsById), and those whose days are counted by word. */
+/**
+ * The dense words: the bits of all of them by word id (denseBitsById), and by word those whose
+ * days are counted.
+ */
 export interface DenseWords {
   bitsById: Int16Array;
   countedBitOfWord: Map<string, number>;

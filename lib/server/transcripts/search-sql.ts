@@ -10,9 +10,10 @@ import { UNLISTED_WORD_ID } from "@/lib/transcripts/search-words";
 // Both match the lower-cased query as a substring of the lower-cased TranscriptText.text (migration
 // transcript_text), through their word index (word-index.ts: the texts holding words that can hold
 // the query's words, tested with strpos / instr where that does not prove a match): on PostgreSQL
-// a GIN index of each text's word ids (its common words as bits beside it), on SQLite the FTS5 table TranscriptWords, whose rowid is
-// the sortKey. Queries under 3 characters, or made of words that narrow nothing, test the text of
-// each transcript of the range (instr / strpos), with the same meaning.
+// a GIN index of each text's word ids (its common words as bits beside it), on SQLite the FTS5
+// table TranscriptWords, whose rowid is the sortKey. Queries under 3 characters, or made of words
+// that narrow nothing, test the text of each transcript of the range (instr / strpos), with the
+// same meaning.
 //
 // On PostgreSQL a page of results reads the range in key order when the matches are dense enough
 // that walking to the page passes few texts, and uses the word index otherwise (list-transcripts.ts).
