@@ -95,12 +95,13 @@ async function countDays(tx: StoreExecutor, words: readonly { bit: number; word:
   await tx.execute(sql`SET LOCAL jit = off`);
   await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
   await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${integerArrayLiteral(words.map((word) => word.bit))}::smallint[])`);
-  const masks = COLUMN_NAMES.map((name) => sql`m.${identifier(name)}`);
+  const masks = denseColumns("m");
   await tx.execute(sql`
     INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
-    WITH "holders" AS MATERIALIZED (
+    WITH "counted" AS (SELECT * FROM ${bitsAndWords(words)}),
+    "holders" AS MATERIALIZED (
       SELECT n."bit", s."id", h."bit" AS "holderBit"
-      FROM ${bitsAndWords(words)}
+      FROM "counted" n
       JOIN "SearchWord" s ON s."word" LIKE '%' || n."word" || '%'
       LEFT JOIN "DenseWord" h ON h."wordId" = s."id"
     ),
@@ -120,7 +121,7 @@ async function countDays(tx: StoreExecutor, words: readonly { bit: number; word:
       WHERE h."holderBit" IS NULL
       UNION
       SELECT n."bit", t."sortKey"
-      FROM ${bitsAndWords(words)}
+      FROM "counted" n
       JOIN "TranscriptText" t ON t."words" @> ARRAY[${int(UNLISTED_WORD_ID)}] AND strpos(t."text", n."word") > 0
     ) AS "holding"
     GROUP BY 1, 2`);
