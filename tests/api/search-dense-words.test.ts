@@ -104,6 +104,20 @@ async function expectExactDayCounts() {
   expect(Number(counted[0].n)).toBeGreaterThan(0);
 }
 
+/**
+ * PostgreSQL keeps a transcript's text and bits with it by triggers, not foreign keys: no text may
+ * outlive its transcript, no bits their text, and every text has its bits.
+ */
+async function expectSearchRowsFollowTranscripts() {
+  if (!isPostgres()) return;
+  const [row] = await storeQuery<{ texts: unknown; bits: unknown; bare: unknown }>(sql`
+    SELECT
+      (SELECT count(*) FROM "TranscriptText" x WHERE NOT EXISTS (SELECT 1 FROM "Transcript" t WHERE t."sortKey" = x."sortKey")) AS "texts",
+      (SELECT count(*) FROM "TranscriptDenseWords" d WHERE NOT EXISTS (SELECT 1 FROM "TranscriptText" x WHERE x."sortKey" = d."sortKey")) AS "bits",
+      (SELECT count(*) FROM "TranscriptText" x WHERE NOT EXISTS (SELECT 1 FROM "TranscriptDenseWords" d WHERE d."sortKey" = x."sortKey")) AS "bare"`);
+  expect({ texts: Number(row.texts), bits: Number(row.bits), bare: Number(row.bare) }).toEqual({ texts: 0, bits: 0, bare: 0 });
+}
+
 /** `npm run db:count-common-words`, run for real against this test file's database. */
 const countCommonWords = () => runScript("count-common-words");
 
@@ -156,6 +170,7 @@ describe("counting common words", () => {
     await store([changed, moved, gone]);
     await store([transcript("late", 0), transcript("late", 3), transcript("late", 5)]);
     await expectExactDayCounts();
+    await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
   });
 
@@ -164,6 +179,7 @@ describe("counting common words", () => {
     await db.transcript.deleteMany({ where: { id: { in: deleted } } });
     for (const id of deleted) stored.delete(id);
     await expectExactDayCounts();
+    await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
   });
 
@@ -197,6 +213,18 @@ describe("counting common words", () => {
     // Later writes move the counts of the words counted by the command like any other.
     await store([{ ...transcript("meanwhile", 0), turns: ["user: hello", "no parcel here"] }, transcript("after", 3)]);
     await expectExactDayCounts();
+    await expectExactTotals();
+  });
+
+  it("forgets every text, its bits and the day counts when the transcripts are truncated", async () => {
+    if (!isPostgres()) return;
+    await storeQuery(sql`TRUNCATE "Transcript" CASCADE`);
+    const [left] = await storeQuery<{ texts: unknown; bits: unknown; counts: unknown }>(sql`
+      SELECT (SELECT count(*) FROM "TranscriptText") AS "texts", (SELECT count(*) FROM "TranscriptDenseWords") AS "bits", (SELECT count(*) FROM "DenseWordDayCount") AS "counts"`);
+    expect({ texts: Number(left.texts), bits: Number(left.bits), counts: Number(left.counts) }).toEqual({ texts: 0, bits: 0, counts: 0 });
+    stored.clear();
+    await store([transcript("again", 0), transcript("again", 2)]);
+    await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
   });
 });

@@ -100,8 +100,9 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
 const TEXT_BATCH_SIZE = 5000;
 
 /**
- * The search text follows its transcript's key: the foreign key cascades a changed sortKey, and the
- * delete covers a connection without foreign keys enforced. Unchanged text is not rewritten.
+ * The search text follows its transcript's key: a foreign key (SQLite) or a trigger (PostgreSQL,
+ * migration search_rows_follow_by_trigger) moves it with a changed sortKey, and the delete covers a
+ * connection without foreign keys enforced. Unchanged text is not rewritten.
  */
 async function saveSearchText(tx: StoreExecutor, movedKeys: number[], texts: { sortKey: number; text: string; isNew: boolean; indexedIds?: number[] }[]): Promise<void> {
   if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
