@@ -9,7 +9,6 @@ import path from "node:path";
 import { disconnectDb } from "@/lib/server/db";
 import { saveTranscripts, useBulkWrites } from "@/lib/server/transcripts/save-transcripts";
 import { closeStoreConnection, finishBulkWrites } from "@/lib/server/transcripts/store-connection";
-import { KnownWordIds } from "@/lib/server/transcripts/word-index";
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
@@ -56,11 +55,10 @@ async function main(): Promise<number> {
   let imported = 0;
   let updated = 0;
   if (files.length > 0) {
-    const knownWords = new KnownWordIds();
     const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), { files: files.map((file) => JSON.stringify(file)), batchSize: BATCH_SIZE });
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {
-        const saved = await saveTranscripts(batch.transcripts, { bulk: true, words: batch.words, knownWords });
+        const saved = await saveTranscripts(batch.transcripts, { bulk: true, words: batch.words });
         imported += saved.imported;
         updated += saved.updated;
       }

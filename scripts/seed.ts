@@ -6,7 +6,6 @@ import path from "node:path";
 import { db, disconnectDb } from "@/lib/server/db";
 import { saveTranscripts, useBulkWrites } from "@/lib/server/transcripts/save-transcripts";
 import { closeStoreConnection, finishBulkWrites } from "@/lib/server/transcripts/store-connection";
-import { KnownWordIds } from "@/lib/server/transcripts/word-index";
 import { parseInstant } from "@/lib/transcripts/instant";
 import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
@@ -62,9 +61,8 @@ async function main() {
   const progress = new Progress("Seeding", args.transcripts);
   let imported = 0;
   let updated = 0;
-  const knownWords = new KnownWordIds();
   for await (const { transcripts, words } of receiveBatches<SeedBatch>(worker)) {
-    const saved = await saveTranscripts(transcripts, { bulk: true, words, knownWords });
+    const saved = await saveTranscripts(transcripts, { bulk: true, words });
     imported += saved.imported;
     updated += saved.updated;
     progress.update(imported + updated);

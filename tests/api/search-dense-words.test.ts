@@ -7,15 +7,13 @@ import { db, isPostgres } from "@/lib/server/db";
 import { storeQuery } from "@/lib/server/transcripts/store-connection";
 import { int, sql } from "@/lib/server/transcripts/sql";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
-import { KnownWordIds, matchWords } from "@/lib/server/transcripts/word-index";
-import { saveTranscripts } from "@/lib/server/transcripts/save-transcripts";
-import { readRecord } from "@/lib/transcripts/read-record";
+import { matchWords } from "@/lib/server/transcripts/word-index";
 import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/transcripts/dense-words";
 import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/transcripts/dense-words";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { runScript } from "../helpers/run-script";
-import { legacyTranscript, storeTranscripts, type TestTranscript } from "./transcripts-test-data";
+import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 
 // Whole days 2 to 8 of April, and parts of the 1st and the 9th.
 const RANGE = { startTime: "2025-04-01T06:00:00.000Z", endTime: "2025-04-09T17:59:59.999Z" };
@@ -27,9 +25,6 @@ const LONG_WORD = `${"x".repeat(60)}parcel${"y".repeat(60)}`;
 
 const stored = new Map<string, TestTranscript>();
 let token: string;
-// Every batch of this file is stored as the import and seed commands store theirs: the words listed
-// by the batches before are not looked up again (PostgreSQL).
-const knownWords = new KnownWordIds();
 
 function at(index: number): string {
   const day = 1 + (index % 9);
@@ -49,7 +44,7 @@ function transcript(prefix: string, index: number): TestTranscript {
 }
 
 async function store(transcripts: TestTranscript[]) {
-  await storeTranscripts(transcripts, { knownWords });
+  await storeTranscripts(transcripts);
   for (const item of transcripts) stored.set(item.id, item);
 }
 
@@ -219,27 +214,6 @@ describe("counting common words", () => {
     await store([{ ...transcript("meanwhile", 0), turns: ["user: hello", "no parcel here"] }, transcript("after", 3)]);
     await expectExactDayCounts();
     await expectExactTotals();
-  });
-
-  it("takes in the ids of a batch's new words only once the batch is stored", async () => {
-    if (!isPostgres()) return;
-    expect(knownWords.has("hello")).toBe(true);
-    const failing = { ...transcript("failing", 4), turns: ["user: quokka", "quokka facts"] };
-    const prepared = readRecord({ raw: legacyTranscript(failing) });
-    if (!prepared.ok) throw new Error(prepared.reason);
-    // The batch fails after listing its words: its transaction, "quokka" listed with it, rolls back.
-    await storeQuery(sql`ALTER TABLE "TranscriptDenseWords" RENAME TO "TranscriptDenseWordsAway"`);
-    try {
-      await expect(saveTranscripts([prepared.transcript], { knownWords })).rejects.toThrow();
-    } finally {
-      await storeQuery(sql`ALTER TABLE "TranscriptDenseWordsAway" RENAME TO "TranscriptDenseWords"`);
-    }
-    expect(knownWords.has("quokka")).toBe(false);
-    await store([failing]);
-    expect(knownWords.has("quokka")).toBe(true);
-    await expectExactTotals();
-    const found = await call(listRoute.GET, "GET", "/api/transcripts", { token, query: { ...RANGE, search: "quokka" } });
-    expect(found.body.total).toBe(1);
   });
 
   it("forgets every text, its bits and the day counts when the transcripts are truncated", async () => {

@@ -1,7 +1,6 @@
 // Hand-made transcripts for the API tests, stored through the same path as imports.
 import { readRecord } from "@/lib/transcripts/read-record";
 import { saveTranscripts } from "@/lib/server/transcripts/save-transcripts";
-import type { KnownWordIds } from "@/lib/server/transcripts/word-index";
 
 export interface TestTranscript {
   id: string;
@@ -40,11 +39,11 @@ export function legacyTranscript(spec: TestTranscript): Record<string, unknown> 
   };
 }
 
-export async function storeTranscripts(specs: TestTranscript[], options: { knownWords?: KnownWordIds } = {}): Promise<void> {
+export async function storeTranscripts(specs: TestTranscript[]): Promise<void> {
   const prepared = specs.map((spec) => {
     const result = readRecord({ raw: legacyTranscript(spec) });
     if (!result.ok) throw new Error(result.reason);
     return result.transcript;
   });
-  await saveTranscripts(prepared, options);
+  await saveTranscripts(prepared);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
-import { listWordsOfTexts, wordIdsOfTexts, type KnownWordIds } from "./word-index";
+import { listWordsOfTexts, wordIdsOfTexts } from "./word-index";
 import { denseWordsForSaving, saveDenseDayCounts, saveDenseWords } from "./dense-words";
 import { binaryCopyChunks } from "./binary-copy";
 import { int, integerArrayLiteral, join, sql, toNumber } from "./sql";
@@ -33,13 +33,8 @@ export { useBulkWrites } from "./store-connection";
  * `bulk` relaxes durability of each commit for the import and seed commands (the data is safe
  * once the command ends; a crash mid-run loses at most the last batches, which a rerun restores).
  * `words` are the words of the transcripts' search texts (wordsOfTexts), when the caller has them.
- * `knownWords` (PostgreSQL) are the ids of words listed by the caller's earlier calls, and take in
- * those of this one once it commits.
  */
-export async function saveTranscripts(
-  transcripts: readonly StorableTranscript[],
-  options: { bulk?: boolean; words?: TextsWords; knownWords?: KnownWordIds } = {},
-): Promise<SaveResult> {
+export async function saveTranscripts(transcripts: readonly StorableTranscript[], options: { bulk?: boolean; words?: TextsWords } = {}): Promise<SaveResult> {
   const result: SaveResult = { imported: 0, updated: 0 };
   // Within one call the last version of an id wins; the earlier ones count as updates of it.
   const latest = new Map<string, StorableTranscript>();
@@ -56,15 +51,13 @@ export async function saveTranscripts(
   // possible: SQLite's full-text index flushes its buffer at every commit and before every later
   // statement of the transaction, so bigger transactions (the import and seed commands pass
   // thousands) and fewer statements after the text index fewer, larger segments.
-  let looked: ReadonlyMap<string, number> | undefined;
-  await storeTransaction(async (tx) => {
+  return storeTransaction(async (tx) => {
     await lockStoreWrites(tx);
     if (tx.isPostgres && options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     // PostgreSQL lists the texts' words and chooses new dense words before any text is written, so
     // that the texts stored before (the earlier versions of these transcripts among them) are
     // counted for the new dense words where they were stored.
-    const listed = tx.isPostgres ? await wordIdsOfTexts(tx, words, options.knownWords) : null;
-    looked = listed?.looked;
+    const listed = tx.isPostgres ? await wordIdsOfTexts(tx, words) : null;
     const dense = listed ? await denseWordsForSaving(tx, listed.texts.map((text) => text.ids), listed.shortWordIds) : null;
     const existing = await findExisting(tx, unique.map((transcript) => transcript.id));
     const sortKeys = await assignSortKeys(tx, unique, existing);
@@ -99,9 +92,8 @@ export async function saveTranscripts(
       const replaced = [...existing.values()].flatMap((row) => (row.text === null ? [] : [{ sortKey: row.sortKey, text: row.text }]));
       await saveDenseDayCounts(tx, texts.map((text) => ({ sortKey: text.sortKey, ...text.words! })), replaced, dense, listed.wordOfId);
     }
+    return result;
   });
-  if (looked) options.knownWords?.add(looked);
-  return result;
 }
 
 /** Rows per statement of search text: 2 or 3 parameters each. */

@@ -259,17 +259,15 @@ const RESPELLED = -2;
 /**
  * PostgreSQL: the word ids and long words of each text, listing new words first, with the word of
  * each id and the ids of the words shorter than TRIGRAM_MIN_LENGTH (no search is counted through
- * them). `known` holds ids of words listed before (see KnownWordIds): only the other words are
- * looked up, and `looked` returns what they were found or listed as. Runs inside the transaction
- * that stores the texts, whose lock keeps writers from listing the same word twice.
+ * them). Runs inside the transaction that stores the texts, whose lock keeps writers from listing
+ * the same word twice.
  */
 export async function wordIdsOfTexts(
   tx: StoreExecutor,
   { words, starts, positions }: TextsWords,
-  known?: KnownWordIds,
-): Promise<{ texts: WordsOfText[]; shortWordIds: Set<number>; wordOfId: Map<number, string>; looked: Map<string, number> }> {
-  const listed = words.filter((word) => !isLongWord(word) && !known?.has(word));
-  const looked = new Map<string, number>();
+): Promise<{ texts: WordsOfText[]; shortWordIds: Set<number>; wordOfId: Map<number, string> }> {
+  const listed = words.filter((word) => !isLongWord(word));
+  const ids = new Map<string, number>();
   for (let start = 0; start < listed.length; start += WORD_BATCH_SIZE) {
     // One text of words apart: a space never occurs in a word, and the driver would escape every
     // element of an array.
@@ -283,20 +281,18 @@ export async function wordIdsOfTexts(
       SELECT "id", "word" FROM "added"
       UNION ALL
       SELECT w."id", w."word" FROM "SearchWord" w JOIN "given" g ON g."word" = w."word"`);
-    for (const row of rows) looked.set(row.word, row.id);
+    for (const row of rows) ids.set(row.word, row.id);
+  }
+  const shortWordIds = new Set<number>();
+  const wordOfId = new Map<number, string>();
+  for (const [word, id] of ids) {
+    wordOfId.set(id, word);
+    if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
   }
   // A word the database stored differently (stored text is well-formed, but should any character
   // still change on its way in) comes back under another spelling: its texts are then marked to be
   // tested directly, like a long word's, rather than lose the match.
-  const idOfPosition = Int32Array.from(words, (word) => (isLongWord(word) ? LONG : (looked.get(word) ?? known?.get(word) ?? RESPELLED)));
-  const shortWordIds = new Set<number>();
-  const wordOfId = new Map<number, string>();
-  words.forEach((word, position) => {
-    const id = idOfPosition[position];
-    if (id < 0) return;
-    wordOfId.set(id, word);
-    if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
-  });
+  const idOfPosition = Int32Array.from(words, (word) => (isLongWord(word) ? LONG : (ids.get(word) ?? RESPELLED)));
   const texts: WordsOfText[] = [];
   for (let text = 0; text + 1 < starts.length; text++) {
     const list: number[] = [];
@@ -313,37 +309,8 @@ export async function wordIdsOfTexts(
     if (unlisted) list.push(UNLISTED_WORD_ID);
     texts.push({ ids: list, longWords });
   }
-  return { texts, shortWordIds, wordOfId, looked };
+  return { texts, shortWordIds, wordOfId };
 }
-
-/**
- * PostgreSQL: the ids of the words that earlier batches of one run of the import or seed command
- * listed, so that a batch looks up only the others (of the 4,500 distinct words of each batch of
- * 5,000 in the benchmark's export file, 1,600 were listed before, its order numbers and names being
- * new each time: the lookup took 23-33 ms a batch instead of 31-45). A word's id never changes once
- * its transaction commits, and only then are its words taken in (saveTranscripts). Bounded: past
- * MAX_KNOWN_WORDS it starts over.
- */
-export class KnownWordIds {
-  private ids = new Map<string, number>();
-
-  has(word: string): boolean {
-    return this.ids.has(word);
-  }
-
-  get(word: string): number | undefined {
-    return this.ids.get(word);
-  }
-
-  /** Takes in the ids of a committed batch's words. */
-  add(ids: ReadonlyMap<string, number>): void {
-    if (this.ids.size + ids.size > MAX_KNOWN_WORDS) this.ids = new Map();
-    for (const [word, id] of ids) this.ids.set(word, id);
-  }
-}
-
-/** Some 50 MB of words and ids at most. */
-const MAX_KNOWN_WORDS = 500_000;
 
 /** Words per statement: one text parameter, so the size is bounded by memory only. */
 const WORD_BATCH_SIZE = 20_000;
