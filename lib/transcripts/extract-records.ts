@@ -9,11 +9,6 @@ export interface SourceRecord {
   raw: unknown;
   /** The JSON text raw was parsed from, when the source had one of its own (an export array's element, a JSON Lines line). */
   text?: string;
-  /**
-   * That text's bytes as they stand in the file, when they are valid UTF-8: stored as they are,
-   * without encoding the text again (an export array's element).
-   */
-  bytes?: Uint8Array;
   fallback?: RecordFallback;
   /** How deeply raw nests arrays and objects (raw itself is level 1), when its reader counted it. */
   nesting?: number;

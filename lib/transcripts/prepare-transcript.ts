@@ -12,7 +12,7 @@ export interface StorableTranscript extends Omit<TranscriptRecord, "dialog" | "p
   propertiesJson: string | null;
 }
 
-export function storableTranscript(record: TranscriptRecord, sourceJson: string | Uint8Array): StorableTranscript {
+export function storableTranscript(record: TranscriptRecord, sourceJson: string): StorableTranscript {
   const derived = deriveFields(record.dialog);
   // Field by field, in one order: every transcript gets the same object shape, which the import
   // worker's messages copy faster than objects spread together.

@@ -10,7 +10,7 @@ export function readRecord(record: SourceRecord): ReadResult {
   const result = normalizeTranscript(record.raw, record.fallback, record.nesting);
   if (!result.ok) return result;
   try {
-    return { ok: true, transcript: storableTranscript(result.record, record.bytes ?? record.text ?? JSON.stringify(record.raw)) };
+    return { ok: true, transcript: storableTranscript(result.record, record.text ?? JSON.stringify(record.raw)) };
   } catch (error) {
     return { ok: false, id: result.record.id, reason: `cannot be stored: ${(error as Error).message}` };
   }

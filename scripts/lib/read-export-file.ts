@@ -3,7 +3,6 @@
 // Lines files (.jsonl, .ndjson) are read line by line. Other JSON (one transcript, or an object
 // holding them) is parsed whole. A record that cannot be parsed is yielded as a problem, and the
 // rest of the file is still read.
-import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
@@ -105,8 +104,7 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
   // parsed element again (that walk was about a twentieth of preparing a transcript).
   let deepest = 0;
 
-  const finishElement = function* (bytes: Buffer): Generator<FileItem> {
-    const text = bytes.toString("utf8");
+  const finishElement = function* (text: string): Generator<FileItem> {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -117,7 +115,7 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     }
     if (index === 0 && looksLikeDialogEntry(value)) bareDialog = [];
     if (bareDialog) bareDialog.push(value);
-    else yield { kind: "record", index, record: { raw: value, text, bytes: isUtf8(bytes) ? bytes : undefined, nesting: deepest - 1 } };
+    else yield { kind: "record", index, record: { raw: value, text, nesting: deepest - 1 } };
     index += 1;
   };
 
@@ -125,11 +123,11 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     bytes += chunk.length;
     onBytes(bytes);
     let start = 0; // where the current element begins in this chunk, when inElement
-    const elementBytes = (end: number) => {
-      const bytes = pieces.length > 0 ? Buffer.concat([...pieces, chunk.subarray(start, end)]) : chunk.subarray(start, end);
+    const elementText = (end: number) => {
+      const text = pieces.length > 0 ? Buffer.concat([...pieces, chunk.subarray(start, end)]).toString("utf8") : chunk.toString("utf8", start, end);
       pieces = [];
       inElement = false;
-      return bytes;
+      return text;
     };
     const begin = (at: number) => {
       if (depth === 1 && !inElement) {
@@ -170,12 +168,12 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
       } else if (byte === 93 /* ] */ || byte === 125 /* } */) {
         depth -= 1;
         if (depth === 0) {
-          if (inElement) yield* finishElement(elementBytes(i));
+          if (inElement) yield* finishElement(elementText(i));
           closed = true;
           break;
         }
       } else if (byte === 44 /* , */ && depth === 1) {
-        if (inElement) yield* finishElement(elementBytes(i));
+        if (inElement) yield* finishElement(elementText(i));
       } else if (byte > 32) {
         begin(i); // a number, true, false or null (or stray text, which JSON.parse will report)
       }
