@@ -31,11 +31,16 @@ export function denseBitValue(bit: number): bigint {
  * Map's.
  */
 export function denseBitsById(bitOf: ReadonlyMap<number, number>): Int16Array {
-  let maxId = -1;
-  for (const id of bitOf.keys()) maxId = Math.max(maxId, id);
-  const bitsById = new Int16Array(maxId + 1).fill(-1);
+  const bitsById = new Int16Array(largestId(bitOf.keys()) + 1).fill(-1);
   for (const [id, bit] of bitOf) bitsById[id] = bit;
   return bitsById;
+}
+
+/** The largest of some word ids, -1 when there are none: the length of an array indexed by them, less one. */
+export function largestId(ids: Iterable<number>): number {
+  let largest = -1;
+  for (const id of ids) if (id > largest) largest = id;
+  return largest;
 }
 
 function bitOfId(bitsById: Int16Array, id: number): number {
@@ -88,8 +93,8 @@ export function newDenseWords(
 ): { wordId: number; bit: number }[] {
   if (wordIdsOfTexts.length < DENSE_SAMPLE_MIN_TEXTS || bitOf.size >= DENSE_WORD_CAPACITY) return [];
   // Counted by id in an array (a batch holds some 365,000 ids), then the common ones checked.
-  let maxId = 0;
-  for (const ids of wordIdsOfTexts) for (const id of ids) maxId = Math.max(maxId, id);
+  let maxId = -1;
+  for (const ids of wordIdsOfTexts) maxId = Math.max(maxId, largestId(ids));
   const texts = new Int32Array(maxId + 1);
   for (const ids of wordIdsOfTexts) for (const id of ids) texts[id]++;
   const least = Math.ceil(DENSE_MIN_SHARE * wordIdsOfTexts.length);

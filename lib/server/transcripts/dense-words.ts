@@ -2,7 +2,7 @@ import "server-only";
 import { lockStoreWrites, storeTransaction, type StoreExecutor } from "./store-connection";
 import { binaryCopyChunks } from "./binary-copy";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "./sql";
-import { DENSE_WORD_COLUMNS, denseBitsById, denseColumnsOf, denseDayCountChanges, denseWordsWithin, newDenseWords } from "@/lib/transcripts/dense-words";
+import { DENSE_WORD_COLUMNS, denseBitsById, denseColumnsOf, denseDayCountChanges, denseWordsWithin, largestId, newDenseWords } from "@/lib/transcripts/dense-words";
 import { DAY_KEYS } from "@/lib/transcripts/sort-key";
 import { MAX_WORDS_PER_QUERY_WORD, UNLISTED_WORD_ID, wordsOfTexts } from "@/lib/transcripts/search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
@@ -192,9 +192,7 @@ export async function saveDenseDayCounts(
   // The texts written are read by word id (the word of each worked out once, kept in an array by id:
   // a batch of 5,000 holds some 365,000 ids), the replaced ones by word.
   const withinWord = denseWordsWithin(dense.countedBitOfWord);
-  let maxId = 0;
-  for (const id of wordOfId.keys()) maxId = Math.max(maxId, id);
-  const byId = new Array<readonly number[] | null>(maxId + 1).fill(null);
+  const byId = new Array<readonly number[] | null>(largestId(wordOfId.keys()) + 1).fill(null);
   const within = (word: number | string): readonly number[] => {
     if (typeof word === "string") return withinWord(word);
     return (byId[word] ??= wordOfId.has(word) ? withinWord(wordOfId.get(word)!) : []);

@@ -10,6 +10,7 @@ import {
   denseMasks,
   denseWordsWithin,
   indexedWordIds,
+  largestId,
   newDenseWords,
 } from "@/lib/transcripts/dense-words";
 import { UNLISTED_WORD_ID } from "@/lib/transcripts/search-words";
@@ -54,6 +55,12 @@ describe("dense word bits", () => {
     expect([...bitsById]).toEqual([-1, DENSE_WORD_CAPACITY - 1, -1, 0]);
     expect(denseColumnsOf([4, 1000], bitsById)).toEqual(new Array(DENSE_WORD_COLUMNS).fill(0n));
     expect(denseBitsById(new Map())).toHaveLength(0);
+  });
+
+  it("finds the largest word id, -1 of none", () => {
+    expect(largestId([3, 17, 5])).toBe(17);
+    expect(largestId(new Map([[9, 0], [2, 1]]).keys())).toBe(9);
+    expect(largestId([])).toBe(-1);
   });
 
   it("leaves a text's dense words out of its word index, which keeps its other words and the mark of unlisted ones", () => {
