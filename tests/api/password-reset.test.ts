@@ -42,7 +42,7 @@ describe("password reset in demo mode", () => {
     expect(requested.body.message).toBe(RESET_MESSAGES.requested);
     expect(typeof requested.body.token).toBe("string");
 
-    const stored = await db.passwordResetToken.findFirstOrThrow({ where: { userId: user.id } });
+    const stored = await db.userToken.findFirstOrThrow({ where: { userId: user.id } });
     expect(stored.tokenHash).not.toBe(requested.body.token);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeCloseTo(60 * 60 * 1000, -3);
 
@@ -67,7 +67,7 @@ describe("password reset in demo mode", () => {
     const user = await createUser();
     const first = (await requestReset(user.email)).body.token;
     const second = (await requestReset(user.email)).body.token;
-    await db.passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.userToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await reset(first)).status).toBe(400);
 
     const third = (await requestReset(user.email)).body.token;

@@ -38,25 +38,25 @@ export async function assertLoginAllowed(email: string, address: string, now = n
 /** Only the newest failures that can still block matter, so at most a limit's worth is read. */
 function failuresSince(key: string, since: Date) {
   const limit = key.startsWith("account:") ? LOGIN_THROTTLE.maxFailuresPerAccount : LOGIN_THROTTLE.maxFailuresPerAddress;
-  return db.loginFailure
+  return db.throttleEvent
     .findMany({ where: { key, createdAt: { gte: since } }, orderBy: { createdAt: "desc" }, take: limit, select: { createdAt: true } })
     .then((rows) => rows.reverse());
 }
 
 export async function recordLoginFailure(email: string, address: string, now = new Date()): Promise<void> {
   await db.$transaction([
-    db.loginFailure.createMany({
+    db.throttleEvent.createMany({
       data: [
         { key: accountKey(email), createdAt: now },
         { key: addressKey(address), createdAt: now },
       ],
     }),
     // Expired rows are dropped on the way so the table stays small.
-    db.loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - LOGIN_THROTTLE.windowMs) } } }),
+    db.throttleEvent.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - LOGIN_THROTTLE.windowMs) } } }),
   ]);
 }
 
 /** A successful sign-in forgives the account's earlier typos (not the address's). */
 export async function clearAccountFailures(email: string): Promise<void> {
-  await db.loginFailure.deleteMany({ where: { key: accountKey(email) } });
+  await db.throttleEvent.deleteMany({ where: { key: accountKey(email) } });
 }

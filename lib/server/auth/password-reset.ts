@@ -27,8 +27,8 @@ export async function requestPasswordReset(input: { email: string; origin: strin
   if (!user) return { message: RESET_MESSAGES.requested };
 
   const token = randomBytes(32).toString("base64url");
-  await db.passwordResetToken.create({
-    data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
+  await db.userToken.create({
+    data: { purpose: "password_reset", userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
   });
   if (isDemoMode()) return { message: RESET_MESSAGES.requested, token };
 
@@ -50,14 +50,14 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
   const tokenHash = hashToken(input.token);
   await db.$transaction(async (tx) => {
     // The conditional update claims the token, so two concurrent uses cannot both succeed.
-    const claimed = await tx.passwordResetToken.updateMany({
-      where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+    const claimed = await tx.userToken.updateMany({
+      where: { purpose: "password_reset", tokenHash, usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },
     });
     if (claimed.count !== 1) throw new AppError("BAD_REQUEST", RESET_MESSAGES.invalidToken);
-    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    const { userId } = await tx.userToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     await tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
-    await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+    await tx.userToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
   });
   return { message: RESET_MESSAGES.done };
 }
