@@ -2,7 +2,7 @@
 // listed here may be public. A new route without a policy, or a new public one, fails this test.
 import { apiHandlers } from "../helpers/api-routes";
 
-const POLICIES = ["public", "user", "admin", "ingest"];
+const POLICIES = ["public", "user", "admin", "ingest", "cron"];
 
 const PUBLIC_ROUTES = new Set([
   "POST /api/auth/register",

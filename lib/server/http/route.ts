@@ -7,16 +7,18 @@ import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./read-json-body";
 import { authenticateRequest, type SessionUser } from "../auth/session";
 import { assertSameOrigin } from "./same-origin";
 import { authenticateIngestKey, type IngestPrincipal } from "../ingest/authenticate-ingest-key";
+import { authenticateCron } from "../jobs/authenticate-cron";
 
 /**
  * Who may call a route. Declared on every handler so it can be checked by a test. "ingest" is the
  * bot platform pushing transcripts with an ingest API key; its principal is the key, not a user.
+ * "cron" is the scheduler, with the CRON_SECRET bearer token; it has no principal.
  */
-export type AccessPolicy = "public" | "user" | "admin" | "ingest";
+export type AccessPolicy = "public" | "user" | "admin" | "ingest" | "cron";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-type Principal<A extends AccessPolicy> = A extends "public" ? null : A extends "ingest" ? IngestPrincipal : SessionUser;
+type Principal<A extends AccessPolicy> = A extends "public" | "cron" ? null : A extends "ingest" ? IngestPrincipal : SessionUser;
 
 export interface RouteInput<A extends AccessPolicy, B, Q, P> {
   req: NextRequest;
@@ -50,7 +52,13 @@ export function route<A extends AccessPolicy, B = undefined, Q = undefined, P = 
   const wrapped = async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       const user = (
-        config.access === "public" ? null : config.access === "ingest" ? await authenticateIngestKey(req) : await authorize(req, config.access)
+        config.access === "public"
+          ? null
+          : config.access === "ingest"
+            ? await authenticateIngestKey(req)
+            : config.access === "cron"
+              ? authenticateCron(req)
+              : await authorize(req, config.access)
       ) as Principal<A>;
       // People's input may not hold NUL characters (PostgreSQL cannot store them in text); the
       // ingest API takes machine data as it comes and its normaliser cleans each record instead.
