@@ -1,5 +1,5 @@
 // How storing transcripts changes the analytics rollups (prisma/schema.prisma): +1 in the buckets
-// of each stored version, -1 in those of the version it replaces. Changes that cancel out (a
+// of each stored version, -1 in those of the version it replaces or deletes. Changes that cancel out (a
 // re-sent transcript with the same time and device) leave nothing to write.
 import { hourOf, slotOf } from "./time-buckets";
 
@@ -18,7 +18,7 @@ export interface RollupDeltas {
   attributes: { dimension: RollupDimension; hour: number; value: string; delta: number }[];
 }
 
-export function rollupDeltas(changes: { before: RollupFacts | null; after: RollupFacts }[]): RollupDeltas {
+export function rollupDeltas(changes: { before: RollupFacts | null; after: RollupFacts | null }[]): RollupDeltas {
   const slots = new Map<number, number>();
   const attributes = new Map<string, number>();
   const add = (facts: RollupFacts, sign: number) => {
@@ -32,7 +32,7 @@ export function rollupDeltas(changes: { before: RollupFacts | null; after: Rollu
   };
   for (const { before, after } of changes) {
     if (before) add(before, -1);
-    add(after, 1);
+    if (after) add(after, 1);
   }
   return {
     slots: [...slots].filter(([, delta]) => delta !== 0).map(([slot, delta]) => ({ slot, delta })).sort((a, b) => a.slot - b.slot),

@@ -266,7 +266,8 @@ async function assignSortKeys(tx: StoreExecutor, batch: StorableTranscript[], ex
   return keys;
 }
 
-async function applyRollupDeltas(tx: StoreExecutor, deltas: RollupDeltas): Promise<void> {
+/** Adds the deltas to the rollups and drops the buckets they empty; within the transaction that moved the transcripts. */
+export async function applyRollupDeltas(tx: StoreExecutor, deltas: RollupDeltas): Promise<void> {
   if (deltas.slots.length > 0) {
     await tx.execute(sql`
       INSERT INTO "TranscriptSlotCount" ("slot", "count") VALUES ${join(deltas.slots.map((d) => sql`(${int(d.slot)}, ${int(d.delta)})`))}
