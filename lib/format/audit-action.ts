@@ -10,6 +10,10 @@ const ACTION_LABELS: Record<string, string> = {
   "feedback.review_status": "Changed review status",
   "ingest_key.create": "Created ingest key",
   "ingest_key.revoke": "Revoked ingest key",
+  "source.create": "Added source",
+  "source.update": "Changed source",
+  "source.delete": "Deleted source",
+  "source.sync": "Started source sync",
 };
 
 /** A readable label for an action code; an unknown code is shown as it is. */

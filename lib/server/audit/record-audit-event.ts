@@ -13,12 +13,16 @@ export type AuditAction =
   | "feedback.delete"
   | "feedback.review_status"
   | "ingest_key.create"
-  | "ingest_key.revoke";
+  | "ingest_key.revoke"
+  | "source.create"
+  | "source.update"
+  | "source.delete"
+  | "source.sync";
 
 export interface AuditEventInput {
   actor: Pick<SessionUser, "id" | "email">;
   action: AuditAction;
-  targetType: "user" | "feedback" | "ingest_key";
+  targetType: "user" | "feedback" | "ingest_key" | "source";
   targetId: string;
   /** What a reader recognises the target by (an e-mail, a key name), kept after deletion. */
   targetLabel?: string | null;

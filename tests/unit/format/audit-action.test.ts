@@ -12,6 +12,10 @@ describe("auditActionLabel", () => {
     ["feedback.review_status", "Changed review status"],
     ["ingest_key.create", "Created ingest key"],
     ["ingest_key.revoke", "Revoked ingest key"],
+    ["source.create", "Added source"],
+    ["source.update", "Changed source"],
+    ["source.delete", "Deleted source"],
+    ["source.sync", "Started source sync"],
     ["something.new", "something.new"],
   ])("%s -> %s", (action, label) => {
     expect(auditActionLabel(action)).toBe(label);
