@@ -1,0 +1,6 @@
+// POST /api/cron/sync — the scheduler, with `Authorization: Bearer <CRON_SECRET>`: starts the runs of the
+// sources that are due and steps every unfinished job until the run budget is spent -> {runs: [...]}.
+import { route } from "@/lib/server/http/route";
+import { runScheduledSyncs } from "@/lib/server/sources/start-sync";
+
+export const POST = route({ access: "cron" }, async () => ({ runs: await runScheduledSyncs() }));

@@ -1,0 +1,143 @@
+// Contracts of the administrators' sources (the bot platform projects the portal syncs from), their
+// sync runs, and background jobs.
+import { z } from "zod";
+
+export const SOURCE_KINDS = ["voiceflow-v1", "voiceflow-v2"] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export const SOURCE_NAME_MAX_LENGTH = 100;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const name = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(SOURCE_NAME_MAX_LENGTH, `Name must be at most ${SOURCE_NAME_MAX_LENGTH} characters`);
+const platformId = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(ID_PATTERN, `${label} must be 1-64 letters, digits, '-' or '_'`);
+const apiKey = z
+  .string({ error: "API key is required" })
+  .trim()
+  .min(8, "API key is too short")
+  .max(512, "API key is too long")
+  .regex(/^[\x21-\x7e]+$/, "API key must be printable characters without spaces");
+/** Empty means none: forms send "" for a cleared field. */
+const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal("").transform(() => null), z.null(), schema]).optional();
+const baseUrl = z
+  .string()
+  .trim()
+  .max(300, "Base URL is too long")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, "Base URL must be an http(s) address without credentials");
+const startDate = z
+  .string()
+  .regex(DAY_PATTERN, "Start date must be YYYY-MM-DD")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Start date is not a date");
+
+/** POST /api/admin/sources */
+export const createSourceSchema = z
+  .object({
+    name,
+    kind: z.enum(SOURCE_KINDS, { error: "Kind must be voiceflow-v1 or voiceflow-v2" }),
+    projectId: platformId("Project ID"),
+    apiKey,
+    environmentId: optional(platformId("Environment ID")),
+    baseUrl: optional(baseUrl),
+    startDate: startDate.optional(),
+  })
+  .strict();
+export type CreateSourceInput = z.input<typeof createSourceSchema>;
+
+/** PATCH /api/admin/sources/{sourceId}: any subset; a new apiKey replaces the stored one. */
+export const updateSourceSchema = z
+  .object({
+    name,
+    projectId: platformId("Project ID"),
+    apiKey,
+    environmentId: optional(platformId("Environment ID")),
+    baseUrl: optional(baseUrl),
+    startDate,
+    paused: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, "Nothing to change");
+export type UpdateSourceInput = z.input<typeof updateSourceSchema>;
+
+/** Route parameter of /api/admin/sources/{sourceId}/... */
+export const sourceIdParamsSchema = z.object({ sourceId: z.string().regex(ID_PATTERN, "Invalid source id") });
+export const jobIdParamsSchema = z.object({ jobId: z.string().regex(ID_PATTERN, "Invalid job id") });
+
+/** DELETE /api/admin/sources/{sourceId}?withTranscripts=true */
+export const deleteSourceQuerySchema = z.object({ withTranscripts: z.enum(["true", "false"]).optional() }).strict();
+
+export type SourceStatus = "idle" | "running" | "failed";
+export type SyncRunStatus = "running" | "succeeded" | "failed" | "cancelled";
+
+export interface RejectedTranscript {
+  transcriptId: string;
+  reason: string;
+}
+
+export interface SyncRunDto {
+  id: string;
+  trigger: "manual" | "schedule";
+  startedAt: string;
+  finishedAt: string | null;
+  status: SyncRunStatus;
+  pages: number;
+  fetched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Every rejection of the run; `rejected` lists the first of them. */
+  rejectedCount: number;
+  rejected: RejectedTranscript[];
+  /** How far through its window the run has read, 0-1. */
+  progress: number;
+  error: string | null;
+}
+
+export interface SourceDto {
+  id: string;
+  name: string;
+  kind: SourceKind;
+  projectId: string;
+  environmentId: string | null;
+  baseUrl: string | null;
+  startDate: string;
+  paused: boolean;
+  lastSyncAt: string | null;
+  status: SourceStatus;
+  lastRun: SyncRunDto | null;
+  createdAt: string;
+}
+
+/** POST /api/admin/sources/{sourceId}/test */
+export interface ConnectionTestDto {
+  ok: boolean;
+  /** Transcripts of the last 7 days (a lower bound when the count stopped early), or null on failure. */
+  found: number | null;
+  message: string;
+}
+
+export interface JobDto {
+  id: string;
+  kind: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  done: number;
+  total: number | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}

@@ -1,0 +1,3 @@
+import "server-only";
+// Every job kind, loaded with the runner so that it can step any job it finds in the table.
+import "../sources/sync-job";

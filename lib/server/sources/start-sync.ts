@@ -1,0 +1,106 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { after } from "next/server";
+import { db } from "../db";
+import { AppError, notFound } from "../http/app-error";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { enqueueJob, runDueJobs, runJob } from "../jobs/run-jobs";
+import { runBudgetMs } from "../jobs/job-settings";
+import { SYNC_JOB_KIND, type SyncCursor } from "./sync-job";
+import { syncIntervalMs, syncOverlapMs } from "./sync-settings";
+import { toSyncRunDto } from "./source-dto";
+import type { SyncRunDto } from "@/lib/schemas/sources";
+import type { SessionUser } from "../auth/session";
+
+type Trigger = "manual" | "schedule";
+
+/**
+ * Starts a run of the source over [end of its last successful window less the overlap (or its
+ * start date), now), unless one is under way: the source's activeRunId is taken by a conditional
+ * UPDATE in the transaction that creates the run and its job, so that of two callers (two
+ * instances, a click and the cron) one starts it and the other is given that run.
+ * Resolves to the run's id and whether this call started it. Throws NOT_FOUND.
+ */
+export async function startSourceSync(options: { sourceId: string; trigger: Trigger; actor?: Pick<SessionUser, "id" | "email"> }): Promise<{ runId: string; started: boolean }> {
+  const runId = randomUUID().replace(/-/g, "");
+  return db.$transaction(async (tx) => {
+    const source = await tx.source.findUnique({ where: { id: options.sourceId } });
+    if (!source) throw notFound("Source not found");
+    if (source.activeRunId) return { runId: source.activeRunId, started: false };
+    const { count } = await tx.source.updateMany({ where: { id: source.id, activeRunId: null }, data: { activeRunId: runId } });
+    if (count === 0) {
+      const current = await tx.source.findUniqueOrThrow({ where: { id: source.id }, select: { activeRunId: true } });
+      return { runId: current.activeRunId ?? runId, started: false };
+    }
+    const windowEndMs = Date.now();
+    const startOfStartDate = Date.parse(`${source.startDate}T00:00:00.000Z`);
+    const windowStartMs = Math.min(windowEndMs, source.syncedUntil ? Math.max(startOfStartDate, source.syncedUntil.getTime() - syncOverlapMs()) : startOfStartDate);
+    const cursor: SyncCursor = { sourceId: source.id, windowStartMs, windowEndMs, position: 0, offset: 0 };
+    await enqueueJob(tx, { id: runId, kind: SYNC_JOB_KIND, cursor });
+    await tx.syncRun.create({ data: { id: runId, sourceId: source.id, trigger: options.trigger, windowStart: new Date(windowStartMs), windowEnd: new Date(windowEndMs) } });
+    if (options.actor) {
+      await recordAuditEvent(tx, { actor: options.actor, action: "source.sync", targetType: "source", targetId: source.id, targetLabel: source.name });
+    }
+    return { runId, started: true };
+  });
+}
+
+/** Administrators' "Sync now", audited: the run started, or the one under way. Throws NOT_FOUND, CONFLICT for a paused source. */
+export async function startManualSync({ sourceId, actor }: { sourceId: string; actor: Pick<SessionUser, "id" | "email"> }): Promise<{ runId: string; started: boolean }> {
+  const source = await db.source.findUnique({ where: { id: sourceId }, select: { paused: true } });
+  if (!source) throw notFound("Source not found");
+  if (source.paused) throw new AppError("CONFLICT", "The source is paused: resume it to sync");
+  return startSourceSync({ sourceId, trigger: "manual", actor });
+}
+
+/**
+ * What the cron endpoint and `npm run sync` do: start the runs of the due sources, then step every
+ * unfinished job (these runs, runs cut short earlier, other kinds of job) until the run budget is
+ * spent. Resolves to the sync runs stepped, with their counts so far.
+ */
+export async function runScheduledSyncs(options: { budgetMs?: number } = {}): Promise<(SyncRunDto & { sourceId: string })[]> {
+  await startDueSyncs();
+  const outcomes = await runDueJobs({ budgetMs: options.budgetMs ?? runBudgetMs() });
+  const runs = await db.syncRun.findMany({ where: { id: { in: outcomes.map((outcome) => outcome.jobId) } }, orderBy: { startedAt: "asc" } });
+  return runs.map((run) => ({ sourceId: run.sourceId, ...toSyncRunDto(run) }));
+}
+
+/**
+ * Starts a scheduled run of every source that is due: not paused, no run under way, and no run
+ * started within SYNC_INTERVAL_MINUTES. Resolves to the ids of the runs started.
+ */
+export async function startDueSyncs(): Promise<string[]> {
+  const dueBefore = new Date(Date.now() - syncIntervalMs());
+  const candidates = await db.source.findMany({ where: { paused: false, activeRunId: null }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const started: string[] = [];
+  for (const { id } of candidates) {
+    const recent = await db.syncRun.findFirst({ where: { sourceId: id, startedAt: { gte: dueBefore } }, select: { id: true } });
+    if (recent) continue;
+    const run = await startSourceSync({ sourceId: id, trigger: "schedule" }).catch((error) => {
+      if ((error as { code?: string }).code === "NOT_FOUND") return null;
+      throw error;
+    });
+    if (run?.started) started.push(run.runId);
+  }
+  return started;
+}
+
+/**
+ * Steps a run after the response has gone (Next.js `after`), until it finishes: on a server the
+ * progress bar moves without any scheduler; on a serverless host the function's time limit may
+ * stop it first, and the cron endpoint goes on from the persisted cursor. Outside a request (tests,
+ * scripts) nothing is scheduled: those drive runs themselves.
+ */
+export function continueRunAfterResponse(runId: string): void {
+  const task = async () => {
+    for (;;) {
+      const outcome = await runJob(runId, { budgetMs: runBudgetMs() });
+      if (!outcome.claimed || outcome.status !== "running") return;
+    }
+  };
+  try {
+    after(() => task().catch((error) => console.error(`Sync run ${runId} stopped:`, error)));
+  } catch {
+    // Not within a request: the caller drives the run.
+  }
+}

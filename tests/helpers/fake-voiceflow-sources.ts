@@ -1,0 +1,42 @@
+// What the sources' API tests share: the environment a sync needs (an encryption key, the cron
+// secret, loopback allowed for the fake platform, short timeouts), and driving a run to its end.
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/server/db";
+import { runJob } from "@/lib/server/jobs/run-jobs";
+import { rollupDeltas } from "@/lib/transcripts/rollup-deltas";
+
+export const TEST_CRON_SECRET = "cron-secret-for-the-tests-0123456789";
+
+export function useSourcesEnvironment(): void {
+  process.env.SOURCES_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  process.env.SOURCES_ALLOW_PRIVATE_HOSTS = "1";
+  process.env.CRON_SECRET = TEST_CRON_SECRET;
+  process.env.SOURCES_REQUEST_TIMEOUT_SECONDS = "1";
+  process.env.SOURCES_FETCH_CONCURRENCY = "8";
+}
+
+/** Steps a run until it is over (each call with the given budget); resolves to the number of calls. */
+export async function syncToEnd(runId: string, budgetMs = 30_000): Promise<number> {
+  for (let calls = 1; calls <= 200; calls++) {
+    const outcome = await runJob(runId, { budgetMs });
+    if (outcome.status !== "running") return calls;
+  }
+  throw new Error(`run ${runId} did not finish`);
+}
+
+/** The analytics rollups as stored, and as counted again from the transcripts. */
+export async function rollupsAndRecount() {
+  const transcripts = await db.transcript.findMany({ select: { createdAt: true, device: true, os: true, browser: true } });
+  const expected = rollupDeltas(transcripts.map((t) => ({ before: null, after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser } })));
+  const slots = await db.transcriptSlotCount.findMany({ orderBy: { slot: "asc" } });
+  const attributes = await db.transcriptHourAttribute.findMany();
+  const sortAttributes = (rows: { dimension: string; hour: number; value: string; count: number }[]) =>
+    rows.map((row) => `${row.dimension}|${row.hour}|${row.value}|${row.count}`).sort();
+  return {
+    stored: { slots: slots.map((row) => [row.slot, row.count]), attributes: sortAttributes(attributes) },
+    recounted: {
+      slots: expected.slots.map((row) => [row.slot, row.delta]),
+      attributes: sortAttributes(expected.attributes.map((row) => ({ ...row, count: row.delta }))),
+    },
+  };
+}
