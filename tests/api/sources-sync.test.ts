@@ -1,0 +1,180 @@
+// Syncing from the fake platform, on both databases: both APIs, incremental runs (unchanged
+// transcripts are not fetched again, updated ones are), the platform misbehaving (429 with
+// Retry-After, intermittent 500, a hung connection, malformed items, a key that stops working),
+// a crash in the middle, two runners at once, and the cron endpoint with its time budget.
+import * as sourcesRoute from "@/app/api/admin/sources/route";
+import * as syncRoute from "@/app/api/admin/sources/[sourceId]/sync/route";
+import * as runsRoute from "@/app/api/admin/sources/[sourceId]/runs/route";
+import * as cronRoute from "@/app/api/cron/sync/route";
+import { db } from "@/lib/server/db";
+import { runJob } from "@/lib/server/jobs/run-jobs";
+import { call } from "../helpers/api-client";
+import { signedInUser } from "../helpers/users";
+import { startFakeVoiceflow, type FakeVoiceflow } from "../helpers/fake-voiceflow";
+import { rollupsAndRecount, syncToEnd, TEST_CRON_SECRET, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+
+useSourcesEnvironment();
+
+let adminToken: string;
+const NOW = Date.now();
+const fakes: FakeVoiceflow[] = [];
+
+beforeAll(async () => {
+  adminToken = (await signedInUser({ isAdmin: true })).token;
+});
+afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
+
+async function platform(seed: string, count = 250) {
+  const fake = await startFakeVoiceflow({ count, days: 12, endMs: NOW - 60_000, seed });
+  fakes.push(fake);
+  return fake;
+}
+
+async function addSource(fake: FakeVoiceflow, kind: "voiceflow-v1" | "voiceflow-v2") {
+  const res = await call(sourcesRoute.POST, "POST", "/api/admin/sources", {
+    token: adminToken,
+    body: { name: `${kind} ${fake.baseUrl}`, kind, projectId: fake.projectId, apiKey: fake.apiKey, baseUrl: fake.baseUrl, startDate: new Date(NOW - 20 * 86_400_000).toISOString().slice(0, 10) },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+async function syncNow(sourceId: string): Promise<string> {
+  const res = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: adminToken, params: { sourceId } });
+  expect(res.status).toBe(202);
+  return res.body.runId;
+}
+
+const lastRun = async (sourceId: string) => (await call(runsRoute.GET, "GET", `/api/admin/sources/${sourceId}/runs`, { token: adminToken, params: { sourceId } })).body[0];
+const storedIds = async (fake: FakeVoiceflow) => (await db.transcript.findMany({ where: { id: { in: fake.transcripts.map((t) => t._id) } }, select: { id: true } })).length;
+
+describe.each(["voiceflow-v1", "voiceflow-v2"] as const)("%s", (kind) => {
+  it("syncs every transcript, then only what is new or updated", async () => {
+    const fake = await platform(`incremental-${kind}`);
+    const sourceId = await addSource(fake, kind);
+    await syncToEnd(await syncNow(sourceId));
+    expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded", fetched: 250, created: 250, updated: 0, unchanged: 0, rejectedCount: 0, progress: 1 });
+    expect(await storedIds(fake)).toBe(250);
+    const stored = await db.transcript.findUniqueOrThrow({ where: { id: fake.transcripts[10]._id } });
+    expect(stored.messageCount).toBeGreaterThan(0);
+    expect(await db.sourceTranscript.count({ where: { sourceId } })).toBe(250);
+
+    // One recent transcript changes on the platform; the next run reads the overlap window again.
+    const recent = fake.transcripts[fake.transcripts.length - 1];
+    fake.update(recent._id, Date.parse(recent.updatedAt) + 5_000);
+    const detailsBefore = fake.calls.detail;
+    await syncToEnd(await syncNow(sourceId));
+    const second = await lastRun(sourceId);
+    expect(second).toMatchObject({ status: "succeeded", created: 0, updated: 1, rejectedCount: 0 });
+    expect(second.unchanged).toBe(second.fetched - 1);
+    expect(fake.calls.detail - detailsBefore).toBe(1);
+    const updated = await db.transcript.findUniqueOrThrow({ where: { id: recent._id } });
+    expect(updated.updatedAt.toISOString()).toBe(recent.updatedAt);
+    expect(await storedIds(fake)).toBe(250);
+  });
+
+  it("rides out 429 with Retry-After, intermittent 500s and a hung connection", async () => {
+    const fake = await platform(`flaky-${kind}`, 120);
+    fake.switches.rateLimitEvery = { n: 17, retryAfterSeconds: 0.05 };
+    fake.switches.failEvery = 7;
+    fake.switches.hangOnce = new Set([fake.transcripts[3]._id, fake.transcripts[50]._id]);
+    const sourceId = await addSource(fake, kind);
+    await syncToEnd(await syncNow(sourceId));
+    expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded", fetched: 120, created: 120, rejectedCount: 0 });
+    expect(fake.switches.hangOnce.size).toBe(0);
+    expect(await storedIds(fake)).toBe(120);
+  });
+
+  it("records malformed items as rejected with their reasons and stores the rest", async () => {
+    const fake = await platform(`malformed-${kind}`, 60);
+    const bad = fake.transcripts[5]._id;
+    fake.switches.malformedDetails = new Set([bad]);
+    fake.switches.malformedListEntry = true;
+    const sourceId = await addSource(fake, kind);
+    await syncToEnd(await syncNow(sourceId));
+    const run = await lastRun(sourceId);
+    expect(run).toMatchObject({ status: "succeeded", created: 59 });
+    expect(run.rejected).toEqual(expect.arrayContaining([{ transcriptId: "(none)", reason: expect.stringMatching(/without/) }, { transcriptId: bad, reason: expect.any(String) }]));
+    expect(run.rejectedCount).toBe(run.rejected.length);
+    expect(await storedIds(fake)).toBe(59);
+  });
+});
+
+it("fails a run whose key stops working, and the next run completes it without duplicates", async () => {
+  const fake = await platform("revoked-key", 300);
+  const sourceId = await addSource(fake, "voiceflow-v1");
+  fake.switches.revokeKeyAfter = 120;
+  await syncToEnd(await syncNow(sourceId));
+  const failed = await lastRun(sourceId);
+  expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/refused the API key/) });
+  const sources = await call(sourcesRoute.GET, "GET", "/api/admin/sources", { token: adminToken });
+  expect(sources.body.find((s: { id: string }) => s.id === sourceId)).toMatchObject({ status: "failed" });
+  const partly = await storedIds(fake);
+  expect(partly).toBeGreaterThan(0);
+  expect(partly).toBeLessThan(300);
+
+  fake.switches.revokeKeyAfter = undefined;
+  await syncToEnd(await syncNow(sourceId));
+  expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded", fetched: 300, created: 300 - partly, unchanged: partly });
+  expect(await storedIds(fake)).toBe(300);
+  const check = await rollupsAndRecount();
+  expect(check.stored).toEqual(check.recounted);
+});
+
+it("resumes a run whose runner died from its cursor, and never lets two runners step one run", async () => {
+  const fake = await platform("crash", 400);
+  const sourceId = await addSource(fake, "voiceflow-v1");
+  const runId = await syncNow(sourceId);
+  // Two runners at once: exactly one takes the lease.
+  const [a, b] = await Promise.all([runJob(runId, { budgetMs: 1, owner: "runner-a" }), runJob(runId, { budgetMs: 1, owner: "runner-b" })]);
+  expect([a.claimed, b.claimed].sort()).toEqual([false, true]);
+  // Runner "dead" holds the lease mid-run, as a crashed process would, until the lease expires.
+  await db.job.update({ where: { id: runId }, data: { leaseOwner: "dead", leaseUntil: new Date(Date.now() + 60_000) } });
+  expect((await runJob(runId, { budgetMs: 5_000 })).claimed).toBe(false);
+  await db.job.update({ where: { id: runId }, data: { leaseUntil: new Date(Date.now() - 1) } });
+  await syncToEnd(runId);
+  const run = await lastRun(sourceId);
+  expect(run).toMatchObject({ status: "succeeded", fetched: 400, created: 400, unchanged: 0 });
+  expect(await storedIds(fake)).toBe(400);
+});
+
+describe("the cron endpoint", () => {
+  const cron = (secret?: string) => call(cronRoute.POST, "POST", "/api/cron/sync", { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+
+  it("refuses calls without the cron secret", async () => {
+    expect((await cron()).status).toBe(401);
+    expect((await cron("wrong-secret-wrong-secret")).status).toBe(401);
+    const secret = process.env.CRON_SECRET;
+    delete process.env.CRON_SECRET;
+    try {
+      expect((await cron("")).status).toBe(401);
+    } finally {
+      process.env.CRON_SECRET = secret;
+    }
+  });
+
+  it("starts due sources and stops within its budget; the next calls go on from the cursor", async () => {
+    await db.source.updateMany({ data: { paused: true } });
+    const fake = await platform("cron", 600);
+    const sourceId = await addSource(fake, "voiceflow-v1");
+    process.env.SYNC_RUN_BUDGET_SECONDS = "0.05";
+    try {
+      const first = await cron(TEST_CRON_SECRET);
+      expect(first.status).toBe(200);
+      expect(first.body.runs).toEqual([expect.objectContaining({ sourceId, status: "running", fetched: expect.any(Number) })]);
+      expect(first.body.runs[0].fetched).toBeLessThan(600);
+      let calls = 1;
+      for (; calls < 100; calls++) {
+        const next = await cron(TEST_CRON_SECRET);
+        if (next.body.runs[0]?.status === "succeeded") break;
+      }
+      expect(calls).toBeGreaterThan(1);
+    } finally {
+      delete process.env.SYNC_RUN_BUDGET_SECONDS;
+    }
+    expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded", trigger: "schedule", fetched: 600, created: 600 });
+    // Not due again within SYNC_INTERVAL_MINUTES.
+    expect((await cron(TEST_CRON_SECRET)).body).toEqual({ runs: [] });
+    expect(await storedIds(fake)).toBe(600);
+  });
+});
