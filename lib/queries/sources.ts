@@ -1,0 +1,45 @@
+// The administrators' sources: list (polled while a run is under way), runs, add, change, delete,
+// test the connection, sync now.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/client/api-fetch";
+import type { ConnectionTestDto, CreateSourceInput, SourceDto, SyncRunDto, UpdateSourceInput } from "@/lib/schemas/sources";
+
+const sourcesKey = ["/api/admin/sources"] as const;
+const runsKey = (sourceId: string) => ["/api/admin/sources", sourceId, "runs"] as const;
+/** How often a running source's progress is read again. */
+export const RUNNING_POLL_MS = 1000;
+
+export function useSources() {
+  return useQuery<SourceDto[]>({
+    queryKey: sourcesKey,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.some((source) => source.status === "running") ? RUNNING_POLL_MS : false),
+  });
+}
+
+export function useSourceRuns(sourceId: string, isRunning: boolean) {
+  return useQuery<SyncRunDto[]>({ queryKey: runsKey(sourceId), staleTime: 0, refetchInterval: isRunning ? RUNNING_POLL_MS : false });
+}
+
+function useSourceMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: sourcesKey }) });
+}
+
+const sourceUrl = (sourceId: string) => `/api/admin/sources/${encodeURIComponent(sourceId)}`;
+
+export const useCreateSource = () => useSourceMutation((input: CreateSourceInput) => apiRequest<SourceDto>("POST", "/api/admin/sources", input));
+
+export const useUpdateSource = () =>
+  useSourceMutation(({ sourceId, input }: { sourceId: string; input: UpdateSourceInput }) => apiRequest<SourceDto>("PATCH", sourceUrl(sourceId), input));
+
+export const useDeleteSource = () =>
+  useSourceMutation(({ sourceId, withTranscripts }: { sourceId: string; withTranscripts: boolean }) =>
+    apiRequest<{ ok: true; transcriptsDeleted: number }>("DELETE", `${sourceUrl(sourceId)}${withTranscripts ? "?withTranscripts=true" : ""}`),
+  );
+
+export const useSyncSource = () => useSourceMutation((sourceId: string) => apiRequest<{ runId: string }>("POST", `${sourceUrl(sourceId)}/sync`));
+
+export function useTestSource() {
+  return useMutation({ mutationFn: (sourceId: string) => apiRequest<ConnectionTestDto>("POST", `${sourceUrl(sourceId)}/test`) });
+}
