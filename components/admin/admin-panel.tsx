@@ -3,7 +3,7 @@
 // One action at a time: every button waits while one is in flight; both lists refresh after it.
 import { useState } from "react";
 import Link from "next/link";
-import { Clock, KeyRound, ScrollText, UserCheck, Users } from "lucide-react";
+import { Cable, Clock, KeyRound, ScrollText, UserCheck, Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { StatCard } from "@/components/ui/stat-card";
 import { buttonClasses } from "@/components/ui/button";
@@ -65,6 +65,9 @@ export function AdminPanel() {
           <>
             <Link href="/admin/ingest-keys" className={buttonClasses({ variant: "outline", size: "sm" })}>
               <KeyRound aria-hidden /> Ingest Keys
+            </Link>
+            <Link href="/admin/sources" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              <Cable aria-hidden /> Sources
             </Link>
             <Link href="/admin/audit-log" className={buttonClasses({ variant: "outline", size: "sm" })}>
               <ScrollText aria-hidden /> Audit Log
