@@ -11,6 +11,18 @@ process.env.DATABASE_URL = resolveDatabaseUrl();
 process.env.DEMO_MODE ??= "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.NEXTAUTH_SECRET ||= demoSecret();
+// Sources seal their platform API keys with this key; the demo's fake platforms live on loopback.
+process.env.SOURCES_ENCRYPTION_KEY ||= demoSourcesKey();
+process.env.SOURCES_ALLOW_PRIVATE_HOSTS ||= "1";
+
+/** A random key for sources' API keys, kept in data/ beside the session secret. */
+function demoSourcesKey() {
+  const file = "data/demo-sources-key";
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const key = randomBytes(32).toString("base64");
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
 const port = process.env.PORT || "3000";
 
 /** A random secret kept in data/ so that demo sessions survive a restart. */
