@@ -8,6 +8,7 @@ import * as syncRoute from "@/app/api/admin/sources/[sourceId]/sync/route";
 import * as runsRoute from "@/app/api/admin/sources/[sourceId]/runs/route";
 import * as jobRoute from "@/app/api/admin/jobs/[jobId]/route";
 import { db } from "@/lib/server/db";
+import { rotateSourceKeys } from "@/lib/server/sources/rotate-source-keys";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { startFakeVoiceflow, type FakeVoiceflow } from "../helpers/fake-voiceflow";
@@ -178,5 +179,28 @@ describe("deleting sources", () => {
     const plain = await call(sourceRoute.DELETE, "DELETE", `/api/admin/sources/${kept.id}`, { ...as(), ...params(kept.id) });
     expect(plain.body).toEqual({ ok: true, transcriptsDeleted: 0 });
     expect((await call(sourceRoute.DELETE, "DELETE", `/api/admin/sources/${kept.id}`, { ...as(), ...params(kept.id) })).status).toBe(404);
+  });
+});
+
+describe("rotating the encryption key", () => {
+  it("re-encrypts every source key under the new key, opening the old ones with the previous key", async () => {
+    const { body: source } = await create({ ...validSource(), name: "Rotated" });
+    const oldKey = process.env.SOURCES_ENCRYPTION_KEY!;
+    const newKey = Buffer.alloc(32, 7).toString("hex");
+    process.env.SOURCES_ENCRYPTION_KEY = newKey;
+    try {
+      const refused = await call(testRoute.POST, "POST", `/api/admin/sources/${source.id}/test`, { ...as(), ...params(source.id) });
+      expect(refused.body).toEqual({ ok: false, found: null, message: expect.stringMatching(/SOURCES_ENCRYPTION_KEY_PREVIOUS/) });
+      process.env.SOURCES_ENCRYPTION_KEY_PREVIOUS = oldKey;
+      const result = await rotateSourceKeys();
+      expect(result.resealed).toBeGreaterThan(0);
+      expect(await rotateSourceKeys()).toEqual({ resealed: 0, current: result.resealed + result.current });
+      delete process.env.SOURCES_ENCRYPTION_KEY_PREVIOUS;
+      const tested = await call(testRoute.POST, "POST", `/api/admin/sources/${source.id}/test`, { ...as(), ...params(source.id) });
+      expect(tested.body.ok).toBe(true);
+    } finally {
+      process.env.SOURCES_ENCRYPTION_KEY = oldKey;
+      delete process.env.SOURCES_ENCRYPTION_KEY_PREVIOUS;
+    }
   });
 });

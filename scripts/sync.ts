@@ -1,0 +1,51 @@
+// Syncs the sources from the bot platform, for cron on a server:
+//   npm run sync                      every due source (not paused, no run within SYNC_INTERVAL_MINUTES),
+//                                     and any run cut short before, each to its end
+//   npm run sync -- --source <id>     that source now, whether due or not
+// A run another process is stepping is left to it (the lease); the command ends when nothing is left.
+import { parseArgs } from "node:util";
+import { disconnectDb } from "@/lib/server/db";
+import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { runDueJobs, runJob } from "@/lib/server/jobs/run-jobs";
+import { runBudgetMs } from "@/lib/server/jobs/job-settings";
+import { startDueSyncs, startSourceSync } from "@/lib/server/sources/start-sync";
+import { listSyncRuns } from "@/lib/server/sources/manage-sources";
+import { runCountsText } from "@/lib/format/sync-run";
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { source: { type: "string" }, help: { type: "boolean", default: false } } });
+  if (values.help) {
+    console.log("Usage: npm run sync [-- --source <id>]");
+    return 0;
+  }
+  if (values.source) {
+    const { runId, started } = await startSourceSync({ sourceId: values.source, trigger: "manual" });
+    console.log(started ? `Started run ${runId}` : `Continuing run ${runId}, already under way`);
+    for (;;) {
+      const outcome = await runJob(runId, { budgetMs: runBudgetMs() });
+      if (!outcome.claimed) console.log("Another process is stepping this run; leaving it to it.");
+      if (!outcome.claimed || outcome.status !== "running") break;
+    }
+    const [run] = await listSyncRuns(values.source);
+    console.log(`${run.status}: ${runCountsText(run)}${run.error ? ` (${run.error})` : ""}`);
+    return run.status === "failed" ? 1 : 0;
+  }
+  const started = await startDueSyncs();
+  console.log(`Started ${started.length} run(s) of due sources`);
+  let stepped = 0;
+  for (;;) {
+    const outcomes = await runDueJobs({ budgetMs: runBudgetMs() });
+    stepped += outcomes.length;
+    if (outcomes.every((outcome) => outcome.status !== "running")) break;
+  }
+  console.log(`Stepped ${stepped} job run(s); nothing left to do`);
+  return 0;
+}
+
+main()
+  .then((code) => (process.exitCode = code))
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => Promise.all([disconnectDb(), closeStoreConnection()]));
