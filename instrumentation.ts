@@ -3,6 +3,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { assertStartupConfiguration } = await import("./lib/server/startup-checks");
     assertStartupConfiguration();
+    // Before the store's connections open the embedded database and create its write-ahead log.
+    const { makeDatabaseFilesPrivate } = await import("./lib/server/db");
+    makeDatabaseFilesPrivate();
     const { warmStoreConnections } = await import("./lib/server/transcripts/store-connection");
     // A database not reachable yet is reported by the requests that need it.
     warmStoreConnections().catch(() => undefined);

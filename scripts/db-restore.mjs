@@ -1,9 +1,12 @@
 // `npm run db:restore -- <backup file>`: replaces the embedded SQLite database with a backup made
 // by `npm run db:backup`. Stop the portal first. The current database is kept beside it as
-// <name>.before-restore-<timestamp>.
-import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
+// <name>.before-restore-<timestamp>. Both are readable by their owner only, whatever the backup's mode.
+import { chmodSync, createReadStream, createWriteStream, existsSync, renameSync, rmSync } from "node:fs";
+import { pipeline } from "node:stream/promises";
+import path from "node:path";
 import Database from "better-sqlite3";
 import { isPostgresUrl, resolveDatabaseUrl } from "../lib/database-url.mjs";
+import { PRIVATE_FILE_MODE, makePrivateDirectory, sqliteFileOf } from "../lib/private-files.mjs";
 
 const url = resolveDatabaseUrl();
 if (isPostgresUrl(url)) {
@@ -32,7 +35,7 @@ try {
   check.close();
 }
 
-const target = url.replace(/^file:/, "");
+const target = sqliteFileOf(url);
 if (existsSync(target)) {
   const kept = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
   // A checkpoint folds the write-ahead log into the file, so the kept copy is complete.
@@ -40,8 +43,11 @@ if (existsSync(target)) {
   current.pragma("wal_checkpoint(TRUNCATE)");
   current.close();
   renameSync(target, kept);
+  chmodSync(kept, PRIVATE_FILE_MODE);
   console.log(`The current database is kept as ${kept}`);
 }
 for (const suffix of ["-wal", "-shm"]) rmSync(`${target}${suffix}`, { force: true });
-copyFileSync(backup, target);
+makePrivateDirectory(path.dirname(path.resolve(target)));
+// Written into a new file created owner-only (a plain copy would take the backup's mode).
+await pipeline(createReadStream(backup), createWriteStream(target, { flags: "wx", mode: PRIVATE_FILE_MODE }));
 console.log(`Restored ${target} from ${backup}`);

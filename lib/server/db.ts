@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient } from "@/generated/prisma-sqlite/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
+import { makePrivateSqliteFile, sqliteFileOf } from "@/lib/private-files.mjs";
 
 /**
  * Both generated clients expose the same models; the SQLite one's type stands for both.
@@ -21,6 +22,7 @@ const globalForDb = globalThis as unknown as { portalDb?: Connection };
 function connect(): Connection {
   const url = resolveDatabaseUrl();
   if (globalForDb.portalDb?.url === url) return globalForDb.portalDb;
+  makeDatabaseFilesPrivate();
   const client = isPostgresUrl(url)
     ? (new PostgresPrismaClient({
         adapter: new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE) || 10 }),
@@ -41,6 +43,16 @@ export const db: Database = new Proxy({} as Database, {
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
+
+/**
+ * Makes the embedded database's files readable by their owner only (nothing to do on PostgreSQL).
+ * The first use of `db` does it too; the server calls it at startup, before any other connection
+ * to the file opens and creates its write-ahead log.
+ */
+export function makeDatabaseFilesPrivate(): void {
+  const url = resolveDatabaseUrl();
+  if (!isPostgresUrl(url)) makePrivateSqliteFile(sqliteFileOf(url));
+}
 
 export function isPostgres(): boolean {
   return isPostgresUrl(resolveDatabaseUrl());

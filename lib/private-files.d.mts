@@ -1,0 +1,5 @@
+export declare const PRIVATE_FILE_MODE: number;
+export declare const PRIVATE_DIRECTORY_MODE: number;
+export declare function makePrivateDirectory(directory: string): void;
+export declare function makePrivateSqliteFile(file: string): void;
+export declare function sqliteFileOf(url: string): string;
