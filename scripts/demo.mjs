@@ -1,15 +1,32 @@
 // `npm run demo`: the portal on the embedded SQLite database with demo data, in one command.
 // Applies migrations, seeds demo transcripts, accounts and ratings into an empty database, builds the
-// production server and starts it on PORT (default 3000). Demo mode shows password reset tokens.
+// production server and starts it on PORT (default 3000) and HOST (default 127.0.0.1: demo mode
+// shows a password reset token for any account, so only this machine may reach it; the server
+// refuses any other address unless DEMO_ALLOW_REMOTE=1). data/ is readable by its owner only.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { runPrisma } from "./prisma-env.mjs";
 import { resolveDatabaseUrl } from "../lib/database-url.mjs";
+import { makePrivateDirectory, PRIVATE_DIRECTORY_MODE } from "../lib/private-files.mjs";
+import { demoListenRefusal } from "../lib/demo-mode.mjs";
 
 process.env.DATABASE_URL = resolveDatabaseUrl();
 process.env.DEMO_MODE ??= "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+process.env.HOST ||= "127.0.0.1";
+const port = process.env.PORT || "3000";
+
+// Refused before the build rather than after it, by the same rule the server applies.
+const refusal = demoListenRefusal(process.env.HOST);
+if (refusal) {
+  console.error(`Refusing to start: ${refusal}`);
+  process.exit(1);
+}
+
+// The demo's own folder: made private even when it exists already.
+makePrivateDirectory("data");
+chmodSync("data", PRIVATE_DIRECTORY_MODE);
 process.env.NEXTAUTH_SECRET ||= demoSecret();
 // Sources seal their platform API keys with this key; the demo's fake platforms live on loopback.
 process.env.SOURCES_ENCRYPTION_KEY ||= demoSourcesKey();
@@ -23,13 +40,11 @@ function demoSourcesKey() {
   writeFileSync(file, key, { mode: 0o600 });
   return key;
 }
-const port = process.env.PORT || "3000";
 
 /** A random secret kept in data/ so that demo sessions survive a restart. */
 function demoSecret() {
   const file = "data/demo-auth-secret";
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync("data", { recursive: true });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -53,11 +68,12 @@ step("Demo transcripts", [...tsx, "scripts/seed.ts", "--transcripts", "2000", "-
 step("Demo accounts and feedback", [...tsx, "scripts/seed-demo.ts"]);
 step("Building the production server", ["node_modules/next/dist/bin/next", "build"]);
 
-console.log(`\n▶ Transcript Analytics on http://localhost:${port}`);
+const host = process.env.HOST.includes(":") ? `[${process.env.HOST}]` : process.env.HOST;
+console.log(`\n▶ Transcript Analytics on http://${host}:${port}`);
 console.log(`  Demo administrator: ${process.env.DEMO_ADMIN_EMAIL || "admin@example.com"} / ${process.env.DEMO_ADMIN_PASSWORD ? "(DEMO_ADMIN_PASSWORD)" : "admin-demo-123"}`);
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {
+const server = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
+  env: { ...process.env, PORT: port, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,10 +1,9 @@
 import "server-only";
-
-const isOn = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value?.trim() ?? "");
+import { isDemoMode as isDemoModeIn, isFlagOn } from "@/lib/demo-mode.mjs";
 
 /** Demo mode shows password reset tokens on screen instead of mailing them. Off unless DEMO_MODE is set. */
 export function isDemoMode(): boolean {
-  return isOn(process.env.DEMO_MODE);
+  return isDemoModeIn(process.env);
 }
 
 export interface SmtpSettings {
@@ -24,7 +23,7 @@ export function smtpSettings(): SmtpSettings | null {
   return {
     host,
     port,
-    secure: process.env.SMTP_SECURE ? isOn(process.env.SMTP_SECURE) : port === 465,
+    secure: process.env.SMTP_SECURE ? isFlagOn(process.env.SMTP_SECURE) : port === 465,
     user: process.env.SMTP_USER || undefined,
     pass: process.env.SMTP_PASSWORD || undefined,
     from: process.env.SMTP_FROM?.trim() || "Transcript Analytics <no-reply@localhost>",

@@ -1,6 +1,6 @@
-// Starting the production build with `next start` on a free loopback port: for the browser tests
-// (the shared server, and private ones that tests stop, starve of their database or signal) and
-// for the measuring scripts.
+// Starting the production build with the production server script (scripts/start.mjs, what
+// `npm start` runs) on a free loopback port: for the browser tests (the shared server, and private
+// ones that tests stop, starve of their database or signal) and for the measuring scripts.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { openSync, readFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+export const START_SCRIPT = path.join(ROOT, "scripts/start.mjs");
 
 /** The environment of a production build and server whose output lives in distDir (next.config.mjs reads NEXT_DIST_DIR). */
 export function productionEnv(distDir: string): NodeJS.ProcessEnv {
@@ -39,7 +40,7 @@ export interface RunningServer {
   logFile: string;
 }
 
-/** Starts `next start` on a free loopback port in its own process group and waits until it answers. */
+/** Starts the production server on a free loopback port in its own process group and waits until it answers. */
 export async function startNextServer({
   distDir,
   databaseUrl,
@@ -55,9 +56,17 @@ export async function startNextServer({
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, `server-${port}.log`);
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [START_SCRIPT], {
     cwd: ROOT,
-    env: { ...productionEnv(distDir), DATABASE_URL: databaseUrl, DEMO_MODE: "1", NEXTAUTH_SECRET: randomBytes(32).toString("hex"), ...env },
+    env: {
+      ...productionEnv(distDir),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      DEMO_MODE: "1",
+      NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
+      ...env,
+    },
     stdio: ["ignore", log, log],
     detached: true,
   });

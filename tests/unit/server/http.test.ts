@@ -4,7 +4,6 @@ import { AppError } from "@/lib/server/http/app-error";
 import { toErrorResponse } from "@/lib/server/http/error-response";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { assertSameOrigin } from "@/lib/server/http/same-origin";
-import { clientAddress } from "@/lib/server/auth/client-address";
 
 describe("toErrorResponse", () => {
   it.each([
@@ -81,15 +80,5 @@ describe("assertSameOrigin", () => {
     ["DELETE", { origin: "null", host: "portal.test" }],
   ])("refuses %s with %p", (method, headers) => {
     expect(() => assertSameOrigin(request(method, headers))).toThrow("Cross-site request refused");
-  });
-});
-
-describe("clientAddress", () => {
-  it.each([
-    [{ "x-forwarded-for": "203.0.113.5, 10.0.0.1" }, "203.0.113.5"],
-    [{ "x-real-ip": "198.51.100.7" }, "198.51.100.7"],
-    [{}, "unknown"],
-  ])("reads %p as %p", (headers, expected) => {
-    expect(clientAddress(new Headers(headers))).toBe(expected);
   });
 });

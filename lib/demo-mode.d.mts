@@ -1,0 +1,3 @@
+export declare function isFlagOn(value: string | undefined): boolean;
+export declare function isDemoMode(env?: NodeJS.ProcessEnv): boolean;
+export declare function demoListenRefusal(host: string | undefined, env?: NodeJS.ProcessEnv): string | null;
