@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../db";
 import { AppError } from "../http/app-error";
 import { verifyAgainstDecoy, verifyPassword } from "./passwords";
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from "./login-throttle";
+import { claimLoginAttempt, forgiveLoginFailures, trustSignInAddress } from "./login-throttle";
 import { issueSessionToken } from "./session";
 import type { LoginInput, LoginResponse } from "@/lib/schemas/auth";
 
@@ -14,24 +14,22 @@ export const SIGN_IN_MESSAGES = {
 
 /**
  * Checks the credentials and issues a session token. Wrong password and unknown email fail
- * alike; approval and revocation are told only to someone who knows the password.
+ * alike; approval and revocation are told only to someone who knows the password. The attempt
+ * is counted before the password is checked, so parallel guesses cannot slip past the limits.
  * Throws 401 (credentials), 403 (pending or revoked) or 429 (throttled).
  */
 export async function signIn(input: LoginInput & { address: string }): Promise<LoginResponse> {
-  await assertLoginAllowed(input.email, input.address);
+  const attempt = await claimLoginAttempt(input.email, input.address);
 
   const user = await db.user.findUnique({ where: { email: input.email } });
   const passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
-  if (!user || !passwordMatches) {
-    await recordLoginFailure(input.email, input.address);
-    throw new AppError("UNAUTHORIZED", SIGN_IN_MESSAGES.invalid);
-  }
-  await clearAccountFailures(input.email);
+  // A failed attempt stays counted.
+  if (!user || !passwordMatches) throw new AppError("UNAUTHORIZED", SIGN_IN_MESSAGES.invalid);
+  await forgiveLoginFailures(attempt, input.email, input.address);
   if (!user.approved) throw new AppError("FORBIDDEN", SIGN_IN_MESSAGES.pending);
   if (!user.isActive) throw new AppError("FORBIDDEN", SIGN_IN_MESSAGES.revoked);
 
-  return {
-    token: await issueSessionToken(user),
-    user: { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin },
-  };
+  const token = await issueSessionToken(user);
+  await trustSignInAddress(user.id, input.address);
+  return { token, user: { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin } };
 }
