@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Logo } from "@/components/layout/logo";
 
-/** The frame of the signed-out screens: the logo above one centred card. */
+/** The frame of the signed-out screens: the logo above one centred card, filling the height that app/(public)/layout.tsx leaves. */
 export function AuthShell({ title, description, children, footer }: { title: string; description?: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-br from-slate-50 via-white to-indigo-50 px-4 py-10">
+    <main className="flex flex-1 flex-col items-center justify-center bg-gradient-to-br from-slate-50 via-white to-indigo-50 px-4 py-10">
       <div className="w-full max-w-md">
         <div className="mb-6 flex justify-center">
           <Logo />

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { RequireSession } from "./require-session";
 import { AppHeader } from "./app-header";
 
-/** The signed-in frame: session guard, header, and a centred content column. */
-export function PortalShell({ children }: { children: ReactNode }) {
+/** The signed-in frame: session guard, an optional notice across the top (the demo banner), header, and a centred content column. */
+export function PortalShell({ notice, children }: { notice?: ReactNode; children: ReactNode }) {
   return (
     <RequireSession>
       <div className="flex min-h-screen flex-col">
@@ -14,6 +14,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        {notice}
         <AppHeader />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           {children}
