@@ -95,7 +95,7 @@ export function SourceCard({ source }: { source: SourceDto }) {
         </Button>
       </div>
 
-      <details className="mt-4" open={isRunning || undefined}>
+      <details className="mt-4">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Last runs</summary>
         <div className="mt-2">
           <SyncRuns sourceId={source.id} isRunning={isRunning} />

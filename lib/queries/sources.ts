@@ -1,5 +1,6 @@
 // The administrators' sources: list (polled while a run is under way), runs, add, change, delete,
 // test the connection, sync now.
+import { useEffect, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
 import type { ConnectionTestDto, CreateSourceInput, SourceDto, SyncRunDto, UpdateSourceInput } from "@/lib/schemas/sources";
@@ -17,8 +18,16 @@ export function useSources() {
   });
 }
 
+/** Polled while the source runs, and read once more when its run ends, so the finished run shows its final counts. */
 export function useSourceRuns(sourceId: string, isRunning: boolean) {
-  return useQuery<SyncRunDto[]>({ queryKey: runsKey(sourceId), staleTime: 0, refetchInterval: isRunning ? RUNNING_POLL_MS : false });
+  const runs = useQuery<SyncRunDto[]>({ queryKey: runsKey(sourceId), staleTime: 0, refetchInterval: isRunning ? RUNNING_POLL_MS : false });
+  const wasRunning = useRef(isRunning);
+  const { refetch } = runs;
+  useEffect(() => {
+    if (wasRunning.current && !isRunning) void refetch();
+    wasRunning.current = isRunning;
+  }, [isRunning, refetch]);
+  return runs;
 }
 
 function useSourceMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
