@@ -25,6 +25,8 @@ export interface FakeSwitches {
   malformedListEntry?: boolean;
   /** After this many further requests the key stops working (401). */
   revokeKeyAfter?: number;
+  /** Detail answers wait this long (a slower platform, so that a browser sees a run under way). */
+  detailDelayMs?: number;
 }
 
 export interface FakeVoiceflow {
@@ -125,7 +127,8 @@ export async function startFakeVoiceflow(options: { count: number; days: number;
         if (switches.hangOnce?.delete(id)) return; // never answers
         calls.detail += 1;
         if (switches.malformedDetails?.has(id)) return send(200, { transcript: { id, logs: "not an array" } });
-        answer(transcript);
+        if (switches.detailDelayMs) setTimeout(() => answer(transcript), switches.detailDelayMs);
+        else answer(transcript);
       }
     });
   });

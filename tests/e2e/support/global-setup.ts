@@ -1,6 +1,7 @@
 // Builds the production app into its own folder, migrates and seeds a fresh SQLite database, starts
 // `next start` on a free port in demo mode and records where it runs for the tests.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,7 +37,9 @@ export default async function globalSetup() {
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
   seedTranscripts(databaseUrl);
 
-  const server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl, workDir });
+  // Sources (tests/e2e/sources.e2e.ts) seal their keys, and sync from a fake platform on loopback.
+  const env = { SOURCES_ENCRYPTION_KEY: randomBytes(32).toString("base64"), SOURCES_ALLOW_PRIVATE_HOSTS: "1" };
+  const server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl, workDir, env });
   const state: ServerState = { baseUrl: server.baseUrl, databaseUrl, pid: server.pid, workDir };
   const stateFile = path.join(workDir, "server.json");
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
