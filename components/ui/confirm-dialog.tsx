@@ -1,8 +1,11 @@
 "use client";
-import * as DialogPrimitive from "@radix-ui/react-dialog";
+import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import { Button, type ButtonVariant } from "./button";
 
-/** A modal question with a confirm and a cancel button. Escape, the overlay and Cancel close it. */
+/**
+ * A question before a destructive action, as a WAI-ARIA alert dialog: it opens with the focus on
+ * Cancel, the least destructive choice, and only Cancel, Escape or the confirm button close it.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -21,28 +24,24 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-900/50" />
-        <DialogPrimitive.Content className="dialog-content fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none">
-          <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialogPrimitive.Content className="dialog-content fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialogPrimitive.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogPrimitive.Close asChild>
+            <AlertDialogPrimitive.Cancel asChild>
               <Button variant="outline">Cancel</Button>
-            </DialogPrimitive.Close>
-            <Button
-              variant={confirmVariant}
-              onClick={() => {
-                onOpenChange(false);
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </Button>
+            </AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Action asChild>
+              <Button variant={confirmVariant} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialogPrimitive.Action>
           </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
   );
 }

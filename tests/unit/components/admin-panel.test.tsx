@@ -130,8 +130,8 @@ describe("AdminPanel (spec sections 2, 4, 8)", () => {
     expect(screen.getByText("User not found")).toBeInTheDocument();
 
     fireEvent.click(within(card("pending@example.com")).getByRole("button", { name: "Deny" }));
-    const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Deny this registration?")).toBeInTheDocument();
+    const dialog = await screen.findByRole("alertdialog", { name: "Deny this registration?" });
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus());
     fireEvent.click(within(dialog).getByRole("button", { name: "Deny" }));
     expect(await screen.findByText("User deleted")).toBeInTheDocument();
     expect(screen.getByText("The user has been removed from the system")).toBeInTheDocument();

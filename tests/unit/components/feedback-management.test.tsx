@@ -226,14 +226,14 @@ describe("FeedbackManagement (spec section 2, Feedback management)", () => {
     renderWithProviders(<FeedbackManagement />);
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(row("fb-2")).getByRole("button", { name: "Delete the feedback from bob@example.com on message #1" }));
-    const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Delete this feedback?")).toBeInTheDocument();
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete this feedback?" });
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus());
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "DELETE")).toBe(false);
 
     fireEvent.click(within(row("fb-2")).getByTestId("delete-feedback"));
-    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Feedback deleted")).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(count("Total Feedback")).toBe("2");
@@ -244,7 +244,7 @@ describe("FeedbackManagement (spec section 2, Feedback management)", () => {
     renderWithProviders(<FeedbackManagement />);
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(row("fb-1")).getByTestId("delete-feedback"));
-    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Failed to delete feedback")).toBeInTheDocument();
     expect(screen.getByText("Feedback not found")).toBeInTheDocument();
     expect(rows()).toHaveLength(3);
