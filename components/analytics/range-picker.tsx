@@ -1,13 +1,14 @@
 "use client";
 // Spec section 2 (Analytics page): the presets and Custom Range, a two-month calendar in a popover
-// whose range applies only once both its start and its end are picked (spec section 5).
+// whose range applies only once both its start and its end are picked (spec section 5). A last day
+// that makes the range longer than the server accepts is refused with a message, keeping the first.
 import { useState } from "react";
 import { CalendarRange } from "lucide-react";
 import { subMonths } from "date-fns";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { RangeCalendar, type DateRange } from "@/components/ui/range-calendar";
-import { ANALYTICS_MAX_DAYS } from "@/lib/schemas/analytics";
+import { RANGE_TOO_LONG_MESSAGE, spansTooManyDays } from "@/lib/format/date-range";
 import { ANALYTICS_PRESETS, customRange, presetLabel, presetRange, type AnalyticsRange, type AnalyticsRangeChoice } from "@/lib/charts/analytics-range";
 
 export interface RangeSelection {
@@ -18,24 +19,29 @@ export interface RangeSelection {
 export function RangePicker({ value, onChange }: { value: RangeSelection; onChange: (selection: RangeSelection) => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const [draft, setDraft] = useState<DateRange | undefined>(undefined);
+  const [isRefused, setIsRefused] = useState(false);
 
   const open = (next: boolean) => {
     // Opening shows the applied custom range, if any; the next click starts a new one.
     if (next) setDraft(value.choice === "custom" ? { from: value.range.start, to: value.range.end } : undefined);
+    setIsRefused(false);
     setIsOpen(next);
   };
 
   const pick = (picked: DateRange | undefined) => {
-    setDraft(picked);
     const range = customRange(picked);
-    if (range) {
+    const tooLong = range !== null && spansTooManyDays(range.start, range.end);
+    setIsRefused(tooLong);
+    setDraft(tooLong ? { from: draft?.from, to: undefined } : picked);
+    if (range && !tooLong) {
       onChange({ choice: "custom", range });
       setIsOpen(false);
     }
   };
 
   const today = new Date();
-  const hint = !draft?.from ? "Pick the first day of the range." : !draft.to ? "Now pick the last day of the range." : "Pick a new first day to change the range.";
+  const nextStep = !draft?.from ? "Pick the first day of the range." : !draft.to ? "Now pick the last day of the range." : "Pick a new first day to change the range.";
+  const hint = isRefused ? `${RANGE_TOO_LONG_MESSAGE} ${nextStep}` : nextStep;
 
   return (
     <div role="group" aria-label="Date range" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
@@ -62,7 +68,6 @@ export function RangePicker({ value, onChange }: { value: RangeSelection; onChan
             onSelect={pick}
             disabled={{ after: today }}
             defaultMonth={draft?.from ?? subMonths(today, 1)}
-            maxDays={ANALYTICS_MAX_DAYS - 1}
             footer={hint}
           />
         </PopoverContent>

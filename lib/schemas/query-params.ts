@@ -52,11 +52,28 @@ export function optionalTextParam(max: number) {
     });
 }
 
-/** Cross-field rule: the range must not run backwards. */
+/**
+ * The longest range, in days, that the list, search, export and analytics calls accept: the work
+ * of a search and the analytics series grow with the range, so an unbounded one lets a single
+ * caller occupy the server.
+ */
+export const MAX_RANGE_DAYS = 1096;
+
+const DAY_MS = 86_400_000;
+/**
+ * MAX_RANGE_DAYS whole local days, from the first one's midnight to the last one's end, last one
+ * hour longer when the clocks go back in between: the date pickers' longest range must pass.
+ */
+const MAX_RANGE_MS = MAX_RANGE_DAYS * DAY_MS + DAY_MS / 24;
+
+/** Cross-field rules: the range must not run backwards, nor span more than MAX_RANGE_DAYS days. */
 export function refineRange(value: { startTime: Date; endTime: Date }, ctx: z.RefinementCtx): void {
   // Runs even when a field already failed: only compare two real dates.
   if (!(value.startTime instanceof Date) || !(value.endTime instanceof Date)) return;
-  if (value.endTime.getTime() < value.startTime.getTime()) {
+  const spanMs = value.endTime.getTime() - value.startTime.getTime();
+  if (spanMs < 0) {
     ctx.addIssue({ code: "custom", path: ["endTime"], message: "must not be before startTime" });
+  } else if (spanMs > MAX_RANGE_MS) {
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: `the range may span at most ${MAX_RANGE_DAYS} days` });
   }
 }

@@ -180,4 +180,33 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
       `Showing data from ${format(last.start, "MMM d, yyyy")} to ${format(last.end, "MMM d, yyyy")}`,
     );
   }, 20_000);
+  it("refuses a custom range longer than the server accepts, with a message, keeping the first day", async () => {
+    const fetch = stubFetch(() => ({ body: EMPTY }));
+    renderWithProviders(<AnalyticsDashboard />);
+    await screen.findByText("Conversations in selected period");
+
+    fireEvent.click(screen.getByRole("button", { name: "Custom Range" }));
+    const popover = await screen.findByTestId("custom-range-popover");
+    const lastMonth = subMonths(new Date(), 1);
+    const dayButton = (month: Date, n: number) =>
+      within(popover).getByRole("button", { name: new RegExp(`${format(new Date(month.getFullYear(), month.getMonth(), n), "MMMM d, yyyy")}`) });
+    const goBack = (months: number) => {
+      for (let step = 0; step < months; step++) fireEvent.click(within(popover).getByRole("button", { name: /previous month/i }));
+    };
+    fireEvent.click(dayButton(lastMonth, 12));
+
+    // Three years back: its 1st lies more than 1,096 days before the first day picked, its 28th within them.
+    const threeYearsBack = subMonths(lastMonth, 36);
+    goBack(36);
+    fireEvent.click(dayButton(threeYearsBack, 1));
+    expect(within(popover).getByText("The date range may span at most 1,096 days. Now pick the last day of the range.")).toBeInTheDocument();
+    expect(requests(fetch)).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
+
+    fireEvent.click(dayButton(threeYearsBack, 28));
+    await waitFor(() => expect(requests(fetch)).toHaveLength(2));
+    const last = requests(fetch).at(-1)!;
+    expect(last.start).toEqual(startOfDay(new Date(threeYearsBack.getFullYear(), threeYearsBack.getMonth(), 28)));
+    expect(last.end).toEqual(endOfDay(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 12)));
+  }, 20_000);
 });

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { DatePickerField } from "@/components/dashboard/date-picker-field";
+import { DateRangeCard } from "@/components/dashboard/date-range-card";
 
 describe("DatePickerField (a single-day calendar in a popover, its code loaded on demand)", () => {
   const value = new Date(2025, 2, 5);
@@ -33,5 +34,47 @@ describe("DatePickerField (a single-day calendar in a popover, its code loaded o
 
     fireEvent.click(screen.getByTestId("end-date"));
     expect(within(screen.getByRole("dialog", { name: "End Date calendar" })).getByRole("grid")).toBeInTheDocument();
+  });
+});
+
+describe("DateRangeCard (the dashboard's Start Date and End Date)", () => {
+  // 1,096 days from the first moment of Jan 5, 2022 to the last of Jan 4, 2025: the longest range.
+  const range = { start: new Date(2022, 0, 5), end: new Date(2025, 0, 4, 23, 59, 59, 999) };
+  const pickDay = async (testId: string, name: RegExp) => {
+    fireEvent.click(screen.getByTestId(testId));
+    const popover = await screen.findByRole("dialog");
+    fireEvent.click(await within(popover).findByRole("button", { name }));
+  };
+
+  it("refuses a day that makes the range longer than the server accepts, with a message", async () => {
+    const onStartDay = jest.fn();
+    const onEndDay = jest.fn();
+    render(<DateRangeCard range={range} isFetching={false} onQuickRange={jest.fn()} onStartDay={onStartDay} onEndDay={onEndDay} onFetch={jest.fn()} />);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await pickDay("start-date", /January 4, 2022/);
+    expect(onStartDay).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert")).toHaveTextContent("The date range may span at most 1,096 days.");
+
+    await pickDay("start-date", /January 6, 2022/);
+    expect(onStartDay).toHaveBeenCalledWith(new Date(2022, 0, 6));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await pickDay("end-date", /January 5, 2025/);
+    expect(onEndDay).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert")).toHaveTextContent("The date range may span at most 1,096 days.");
+    await pickDay("end-date", /January 3, 2025/);
+    expect(onEndDay).toHaveBeenCalledWith(new Date(2025, 0, 3));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("clears the message when a quick range is chosen", async () => {
+    const onQuickRange = jest.fn();
+    render(<DateRangeCard range={range} isFetching={false} onQuickRange={onQuickRange} onStartDay={jest.fn()} onEndDay={jest.fn()} onFetch={jest.fn()} />);
+    await pickDay("start-date", /January 1, 2022/);
+    expect(screen.getByRole("alert")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Last 30 days" }));
+    expect(onQuickRange).toHaveBeenCalledWith(30);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

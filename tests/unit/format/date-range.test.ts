@@ -1,4 +1,5 @@
-import { DEFAULT_RANGE_DAYS, QUICK_RANGE_DAYS, lastDaysRange, pickedEnd, pickedStart } from "@/lib/format/date-range";
+import { DEFAULT_RANGE_DAYS, QUICK_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE, lastDaysRange, pickedEnd, pickedStart, spansTooManyDays } from "@/lib/format/date-range";
+import { MAX_RANGE_DAYS } from "@/lib/schemas/query-params";
 
 describe("date range rules (spec sections 2 and 9)", () => {
   it("defaults to 7 days with quick ranges of 7, 30 and 90", () => {
@@ -19,5 +20,20 @@ describe("date range rules (spec sections 2 and 9)", () => {
   ])("a picked day %p starts at %p and ends at %p", (day, start, end) => {
     expect(pickedStart(day)).toEqual(start);
     expect(pickedEnd(day)).toEqual(end);
+  });
+
+  it.each([
+    ["one day", new Date(2025, 2, 5), new Date(2025, 2, 5, 23, 59, 59, 999), false],
+    ["1,096 calendar days", new Date(2022, 0, 5), new Date(2025, 0, 4, 23, 59, 59, 999), false],
+    ["1,096 calendar days, from a time of day to another", new Date(2022, 0, 5, 15, 4), new Date(2025, 0, 4, 9, 0), false],
+    ["1,097 calendar days", new Date(2022, 0, 4), new Date(2025, 0, 4, 23, 59, 59, 999), true],
+    ["1,097 calendar days, a minute apart", new Date(2022, 0, 4, 23, 59), new Date(2025, 0, 5, 0, 0), true],
+  ])("a range of %s is too long: %p", (_name, start, end, tooLong) => {
+    expect(spansTooManyDays(start, end)).toBe(tooLong);
+  });
+
+  it("names the longest range in its message", () => {
+    expect(MAX_RANGE_DAYS).toBe(1096);
+    expect(RANGE_TOO_LONG_MESSAGE).toBe("The date range may span at most 1,096 days.");
   });
 });
