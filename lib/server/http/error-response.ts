@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { AppError } from "./app-error";
+import { READ_TIMEOUT_CODE } from "../transcripts/read-timeout";
 
 /** Maps anything thrown by a handler to `{message}` with its status; unknown errors reveal nothing. */
 export function toErrorResponse(error: unknown): Response {
@@ -14,12 +15,20 @@ export function toErrorResponse(error: unknown): Response {
   return NextResponse.json({ message: "Internal server error" }, { status: 500 });
 }
 
+/**
+ * A read stopped at, or refused past, its time budget (store-connection.ts): PostgreSQL's
+ * statement_timeout (57014, query_canceled) or the store's own. The store logs each.
+ */
+const TIMEOUT_CODES = new Set(["57014", READ_TIMEOUT_CODE]);
+export const READ_TIMEOUT_MESSAGE = "The search took too long. Narrow the date range or the search and try again.";
+
 const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "SQLITE_BUSY"]);
 
 function fromDatabaseError(error: unknown): AppError | null {
   if (!error || typeof error !== "object") return null;
   const code = String((error as { code?: unknown }).code ?? "");
   const causeCode = String(((error as { cause?: { code?: unknown } }).cause ?? {}).code ?? "");
+  if (TIMEOUT_CODES.has(code) || TIMEOUT_CODES.has(causeCode)) return new AppError("SERVICE_UNAVAILABLE", READ_TIMEOUT_MESSAGE);
   if (code === "P2025") return new AppError("NOT_FOUND", "Not found");
   if (code === "P2002") return new AppError("CONFLICT", "A record with these details already exists");
   const name = (error as { name?: unknown }).name;

@@ -3,7 +3,7 @@ import { isPostgres } from "../db";
 import { storeQuery } from "./store-connection";
 import { countInRange } from "./count-in-range";
 import { countMatchesNow, searchMatchesOverTime } from "./search-count-cache";
-import { matchingKeysSql, type TextScan, type TranscriptFilter } from "./search-sql";
+import { matchingKeysSql, scansEveryText, type TextScan, type TranscriptFilter } from "./search-sql";
 import { matchWords } from "./word-index";
 import { sql } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
@@ -77,6 +77,7 @@ async function pageOfTranscripts(
   const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, ${VERSION_COLUMNS}`;
   return storeQuery<ListRow & Partial<VersionedRow>>(
     sql`SELECT ${columns} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
+    { scansTexts: scansEveryText(filter) },
   );
 }
 

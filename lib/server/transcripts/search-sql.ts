@@ -39,6 +39,14 @@ interface KeySource {
   from: Sql;
 }
 
+/**
+ * Whether finding the filter's matches tests the text of every transcript of its range, the word
+ * index narrowing nothing: such reads are marked (ReadOptions.scansTexts in store-connection.ts).
+ */
+export function scansEveryText(filter: TranscriptFilter): boolean {
+  return filter.search !== null && filter.sessionId === null && filter.words === null;
+}
+
 /** How the matches are found: through the word index, or by reading the range. */
 export type TextScan = "index" | "range";
 

@@ -6,6 +6,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { int, join, sql, type Sql } from "./sql";
 import { sqliteReaders } from "./sqlite-readers";
+import { oneAtATime } from "./one-at-a-time";
+import { readTimeoutError } from "./read-timeout";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
 
 // The transcript store's own connection to DATABASE_URL, straight through the driver Prisma's
@@ -26,28 +28,63 @@ export interface StoreExecutor {
   copyRows(target: Sql, chunks: Iterable<Buffer>): Promise<void>;
 }
 
+export interface ReadOptions {
+  /**
+   * The read tests the text of every transcript of a range (a search the word index cannot narrow):
+   * its cost grows with the range, up to seconds. Such reads run one at a time, so that however
+   * many arrive they leave the other reads a reader (SQLite) or a core (PostgreSQL).
+   */
+  scansTexts?: boolean;
+}
+
 interface StoreConnection extends StoreExecutor {
   url: string;
+  query<Row>(statement: Sql, options?: ReadOptions): Promise<Row[]>;
+  /** The time budget of each read outside the store's write transactions, in ms (0: none). */
+  budgetMs: number;
   transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T>;
   /** Opens the connections requests will use and has each load what it needs to plan them. */
   warm(): Promise<void>;
   close(): Promise<void>;
 }
 
-const globalForStore = globalThis as unknown as { transcriptStore?: StoreConnection };
+const globalForStore = globalThis as unknown as { transcriptStore?: StoreConnection; isBulk?: boolean };
+
+/**
+ * The time budget of a read that serves a request (QUERY_TIMEOUT_MS; 0 turns it off): past it the
+ * statement is stopped and the read fails (the route answers 503, see error-response.ts), so that
+ * no request holds a connection, a reader or the database's CPU for long. The commands' bulk
+ * writes, and every write transaction of the store, run without it.
+ */
+export const DEFAULT_QUERY_TIMEOUT_MS = 3000;
+
+function readBudgetMs(): number {
+  if (globalForStore.isBulk) return 0;
+  const configured = Number(process.env.QUERY_TIMEOUT_MS || DEFAULT_QUERY_TIMEOUT_MS);
+  return Number.isInteger(configured) && configured >= 0 ? configured : DEFAULT_QUERY_TIMEOUT_MS;
+}
 
 function connection(): StoreConnection {
   const url = resolveDatabaseUrl();
+  const budgetMs = readBudgetMs();
   const current = globalForStore.transcriptStore;
-  if (current?.url === url) return current;
+  if (current?.url === url && current.budgetMs === budgetMs) return current;
   if (current) void current.close();
-  globalForStore.transcriptStore = isPostgresUrl(url) ? postgresConnection(url) : sqliteConnection(url);
+  globalForStore.transcriptStore = isPostgresUrl(url) ? postgresConnection(url, budgetMs) : sqliteConnection(url, budgetMs);
   return globalForStore.transcriptStore;
 }
 
+const scanLane = oneAtATime();
+
 /** Runs one statement of the store. */
-export function storeQuery<Row>(statement: Sql): Promise<Row[]> {
-  return connection().query<Row>(statement);
+export function storeQuery<Row>(statement: Sql, options: ReadOptions = {}): Promise<Row[]> {
+  const store = connection();
+  if (!options.scansTexts) return store.query<Row>(statement);
+  // A scan waits its turn for at most the budget: a queue of them answers 503 rather than hang.
+  return scanLane(() => store.query<Row>(statement, options), store.budgetMs, () => {
+    console.warn(`A read that scans texts waited past its time budget of ${store.budgetMs} ms for its turn and was refused`);
+    return readTimeoutError(`The read waited past its time budget of ${store.budgetMs} ms`);
+  });
 }
 
 /** Runs `work` in one transaction of the store (serialised with the store's other transactions). */
@@ -68,18 +105,23 @@ const WRITE_LOCK_ID = 720_431_004;
 
 /**
  * Waits for the store's other writers on PostgreSQL and keeps them waiting until `tx` ends (SQLite
- * serialises every write transaction itself).
+ * serialises every write transaction itself). A write, and the wait for the lock, are exempt from
+ * the read budget (readBudgetMs) until `tx` ends: a batch cut halfway would be lost whole.
  */
 export async function lockStoreWrites(tx: StoreExecutor): Promise<void> {
-  if (tx.isPostgres) await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
+  if (!tx.isPostgres) return;
+  await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
 }
 
 /**
- * For a long run of writes (import and seed commands): SQLite commits without waiting for the disk
- * (WAL keeps the file consistent; a crash loses at most the last commits, which a rerun restores)
- * and caches more. PostgreSQL relaxes each bulk transaction instead (see saveTranscripts).
+ * For a long run of writes (import and seed commands): the reads and maintenance of the command
+ * (ANALYZE, VACUUM) run without the requests' time budget; SQLite commits without waiting for the
+ * disk (WAL keeps the file consistent; a crash loses at most the last commits, which a rerun
+ * restores) and caches more. PostgreSQL relaxes each bulk transaction instead (see saveTranscripts).
  */
 export async function useBulkWrites(): Promise<void> {
+  globalForStore.isBulk = true;
   const store = connection();
   if (store.isPostgres) return;
   await store.execute(sqlText("PRAGMA synchronous = NORMAL"));
@@ -168,10 +210,10 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
  * so a read on the same connection could see its uncommitted half; the readers see the last
  * committed state (WAL).
  */
-function sqliteConnection(url: string): StoreConnection {
+function sqliteConnection(url: string, budgetMs: number): StoreConnection {
   const file = url.replace(/^file:/, "");
   const writer = sqliteExecutor(file);
-  const readers = sqliteReaders(file, SQLITE_BUSY_TIMEOUT_MS);
+  const readers = sqliteReaders(file, SQLITE_BUSY_TIMEOUT_MS, budgetMs);
   // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
   // keeps this process's writes from interleaving on the writer connection.
   let queue: Promise<unknown> = Promise.resolve();
@@ -182,8 +224,10 @@ function sqliteConnection(url: string): StoreConnection {
   };
   return {
     url,
+    budgetMs,
     isPostgres: false,
-    query: async <Row>(statement: Sql) => (await readers.query(statement.sql, statement.values.map(sqliteValue))) as Row[],
+    query: async <Row>(statement: Sql, options?: ReadOptions) =>
+      (await readers.query(statement.sql, statement.values.map(sqliteValue), options?.scansTexts === true)) as Row[],
     execute: (statement) => serialised(() => writer.execute(statement)),
     copyRows: copyOnlyOnPostgres,
     transaction<T>(work: (tx: StoreExecutor) => Promise<T>): Promise<T> {
@@ -287,7 +331,10 @@ const WARM_UP_STATEMENTS = [
    WHERE v."day" BETWEEN 0 AND 1 AND s."slot" BETWEEN 0 AND 1 AND h."dimension" = '' AND h."hour" BETWEEN 0 AND 1`,
 ];
 
-function postgresConnection(url: string): StoreConnection {
+/** PostgreSQL's code for a statement cancelled, here by statement_timeout. */
+const QUERY_CANCELED = "57014";
+
+function postgresConnection(url: string, budgetMs: number): StoreConnection {
   const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
   const warmConnections = Math.min(WARM_CONNECTIONS, max);
   const pool = new pg.Pool({
@@ -296,6 +343,9 @@ function postgresConnection(url: string): StoreConnection {
     min: warmConnections,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
+    // Sent when the connection opens, so that it holds for every statement without a round trip of
+    // its own, on this connection and not on others a proxy might hand the session to.
+    ...(budgetMs > 0 ? { statement_timeout: budgetMs } : {}),
     types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
     // Large values (a transcript's source JSON, the longer search texts) are compressed with lz4 rather than
     // pglz: storing 50,000 transcripts took 9.2-9.6 s instead of 10.3-10.7 s, for 4 % more space, and
@@ -307,10 +357,19 @@ function postgresConnection(url: string): StoreConnection {
   });
   // An idle connection dropped by the server (restart, dropped test database) must not crash the process.
   pool.on("error", () => undefined);
-  const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql) =>
-    (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql) => {
+    try {
+      return (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
+    } catch (error) {
+      if ((error as { code?: unknown }).code === QUERY_CANCELED) {
+        console.warn(`A PostgreSQL read ran past its time budget of ${budgetMs} ms and was cancelled: ${statement.text.replace(/\s+/g, " ").slice(0, 200)}`);
+      }
+      throw error;
+    }
+  };
   return {
     url,
+    budgetMs,
     isPostgres: true,
     query: (statement) => run(pool, statement),
     async execute(statement) {
