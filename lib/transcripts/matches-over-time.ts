@@ -18,9 +18,9 @@ export interface Walk {
 
 /**
  * Narrows a walk over [startMs, endMs] that passes `skip` matches (newest first, or oldest first
- * when `fromOldest`) to begin at the stretch holding the first row it keeps. `stretches` must
- * cover the range without overlap, each with its exact count; a skip past all of them (no page)
- * leaves the walk as it is.
+ * when `fromOldest`) to begin at the stretch holding the first row it keeps. `stretches` must not
+ * overlap and must hold every match of the range, each with its exact count (stretches without a
+ * match may be left out); a skip past all of them (no page) leaves the walk as it is.
  */
 export function narrowWalk(range: { startMs: number; endMs: number }, stretches: readonly MatchesInStretch[], skip: number, fromOldest: boolean): Walk {
   const ordered = [...stretches].sort((a, b) => (fromOldest ? a.fromMs - b.fromMs : b.fromMs - a.fromMs));

@@ -1,9 +1,9 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { storeQuery, storeTransaction } from "./store-connection";
-import { countMatchingPerBucketSql, countMatchingSql, denseSplitOf, type TranscriptFilter } from "./search-sql";
+import { countMatchingPerBucketSql, countMatchingSql, denseSplitOf, scansEveryText, type TranscriptFilter } from "./search-sql";
 import { identifier, int, join, sql, toNumber } from "./sql";
 import { sharedWork } from "./shared-work";
-import { RecentlyUsedMap } from "../recently-used-map";
 import { estimatedShareOfTexts } from "./word-index";
 import { denseWordDayCountsSql } from "./dense-words";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
@@ -20,6 +20,11 @@ import { DAY_MS, HOUR_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
 // day is written or deleted). The partly covered days at the two ends of the range are counted the
 // same way by the hour (under their day's version), so that only the partly covered hours at the
 // very ends, and days written since, are counted afresh.
+//
+// Only the days that hold texts are looked at: a day never written has no version row (the
+// migration gave every stored day one), no text and so no match, whatever the query. A range may
+// reach far past the stored days (up to MAX_RANGE_DAYS), and its empty days cost nothing: no loop
+// step, no cache entry, no statement.
 
 /** Entries kept per process (least recently used go first): a day or hour of one query is about 100 bytes. */
 const MAX_ENTRIES = 50_000;
@@ -29,38 +34,40 @@ interface CachedCount {
   count: number;
 }
 
-const globalForCache = globalThis as unknown as { searchDayCounts?: RecentlyUsedMap<string, CachedCount> };
-const cache = (globalForCache.searchDayCounts ??= new RecentlyUsedMap(MAX_ENTRIES));
+const globalForCache = globalThis as unknown as { searchDayCounts?: LRUCache<string, CachedCount> };
+const cache = (globalForCache.searchDayCounts ??= new LRUCache<string, CachedCount>({ max: MAX_ENTRIES }));
 const sharedCount = sharedWork<Map<number, number>>();
 
-/** A day never written since the versions began has no row: it is version "0". */
-const UNWRITTEN = "0";
+/** How many (query, day or hour) counts the process keeps. */
+export function cachedSearchCountEntries(): number {
+  return cache.size;
+}
 
 /**
- * The matches of the filter's search (filter.search must be set) per stretch of its range: whole
- * UTC days, whole hours of the days at its ends, and the partial hours at its very ends. A search
+ * The matches of the filter's search (filter.search must be set) per stretch of its range that can
+ * hold any: its whole UTC days, whole hours of the days at its ends, and the partial hours at its
+ * very ends, each in a day that holds texts (together they hold every match). A search
  * seen before costs two reads: the day versions, and one count of the partial hours at the ends
  * (under load each read waits its turn in the database's queue, so their number, not only their
  * size, sets a search's latency).
  */
 export async function searchMatchesOverTime(filter: TranscriptFilter): Promise<MatchesInStretch[]> {
   const days = rangeCoverage(filter.startMs, filter.endMs, DAY_MS);
+  const endDays = days.partial.map((day) => ({ day: day.bucket, hours: rangeCoverage(day.fromMs, day.toMs, HOUR_MS) }));
   const wholeBuckets: WholeBuckets[] = [];
-  const partialHours: TranscriptFilter[] = [];
   if (days.whole) wholeBuckets.push({ bucketMs: DAY_MS, ...days.whole });
-  for (const day of days.partial) {
-    const hours = rangeCoverage(day.fromMs, day.toMs, HOUR_MS);
-    if (hours.whole) wholeBuckets.push({ bucketMs: HOUR_MS, ...hours.whole });
-    for (const piece of hours.partial) partialHours.push({ ...filter, startMs: piece.fromMs, endMs: piece.toMs });
-  }
+  for (const { hours } of endDays) if (hours.whole) wholeBuckets.push({ bucketMs: HOUR_MS, ...hours.whole });
   // The versions are read before any bucket is counted: a write committed in between leaves a count
   // newer than the version it is kept under, which only costs a recount; never the reverse.
-  const versions = wholeBuckets.length > 0 ? await dayVersions(filter.startMs, filter.endMs) : new Map<number, string>();
+  const versions = wholeBuckets.length > 0 ? await dayVersions(filter.startMs, filter.endMs) : null;
   const stretches: MatchesInStretch[] = [];
-  for (const buckets of wholeBuckets) stretches.push(...(await countWholeBuckets(filter, buckets, versions)));
+  for (const buckets of wholeBuckets) stretches.push(...(await countWholeBuckets(filter, buckets, versions!)));
+  const partialHours = endDays
+    .filter(({ day }) => versions === null || versions.has(day))
+    .flatMap(({ hours }) => hours.partial.map((piece): TranscriptFilter => ({ ...filter, startMs: piece.fromMs, endMs: piece.toMs })));
   if (partialHours.length > 0) {
     const columns = partialHours.map((piece, index) => sql`(${countMatchingSql(piece)}) AS ${identifier(`n${index}`)}`);
-    const [row] = await storeQuery<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`);
+    const [row] = await storeQuery<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`, { scansTexts: scansEveryText(filter) });
     partialHours.forEach((piece, index) => stretches.push({ fromMs: piece.startMs, toMs: piece.endMs, count: toNumber(row?.[`n${index}`]) }));
   }
   return stretches;
@@ -79,7 +86,7 @@ interface WholeBuckets {
   last: number;
 }
 
-/** The version of each day of the range that has one (UNWRITTEN otherwise). */
+/** The version of each day of the range that has one: the days that hold texts. */
 async function dayVersions(startMs: number, endMs: number): Promise<Map<number, string>> {
   const rows = await storeQuery<{ day: unknown; version: unknown }>(
     sql`SELECT "day", "version" FROM "TranscriptDayVersion" WHERE "day" BETWEEN ${int(Math.floor(startMs / DAY_MS))} AND ${int(Math.floor(endMs / DAY_MS))}`,
@@ -87,39 +94,56 @@ async function dayVersions(startMs: number, endMs: number): Promise<Map<number, 
   return new Map(rows.map((row) => [toNumber(row.day), String(row.version)]));
 }
 
-/** The matches of whole UTC days or hours, cached under their day's version. */
+/**
+ * The matches of the whole UTC days or hours [first, last] that lie in written days (those of
+ * `versions`), cached under their day's version; the buckets of the other days hold none and are
+ * left out.
+ */
 async function countWholeBuckets(filter: TranscriptFilter, { bucketMs, first, last }: WholeBuckets, versions: Map<number, string>): Promise<MatchesInStretch[]> {
-  const versionOf = (bucket: number) => versions.get(Math.floor((bucket * bucketMs) / DAY_MS)) ?? UNWRITTEN;
   const scope = `${resolveDatabaseUrl()}\n${filter.search}\n${bucketMs}:`;
-
   const stretchOf = (bucket: number, count: number): MatchesInStretch => ({ fromMs: bucket * bucketMs, toMs: (bucket + 1) * bucketMs - 1, count });
   const stretches: MatchesInStretch[] = [];
-  const stale: number[] = [];
-  for (let bucket = first; bucket <= last; bucket += 1) {
-    const key = scope + bucket;
-    const cached = cache.get(key);
-    if (cached && cached.version === versionOf(bucket)) {
-      cache.remember(key, cached);
-      stretches.push(stretchOf(bucket, cached.count));
+  // Runs of written buckets with no cached one between them, each counted by one statement.
+  const runs: { version: string; bucket: number }[][] = [];
+  let run: { version: string; bucket: number }[] | null = null;
+  for (const bucket of writtenBuckets(versions, bucketMs, first, last)) {
+    const cached = cache.get(scope + bucket.bucket);
+    if (cached && cached.version === bucket.version) {
+      stretches.push(stretchOf(bucket.bucket, cached.count));
+      run = null;
     } else {
-      stale.push(bucket);
+      if (!run) runs.push((run = []));
+      run.push(bucket);
     }
   }
-  for (const run of consecutiveRuns(stale)) {
-    const versionsOfRun = Array.from({ length: run.last - run.first + 1 }, (_, index) => versionOf(run.first + index)).join(",");
+  for (const stale of runs) {
+    const runFirst = stale[0].bucket;
+    const runLast = stale[stale.length - 1].bucket;
     // A burst of requests for a word not counted yet (a dashboard opened by many, a refetch on
     // every tab) waits for one count of these days instead of each counting them again.
-    const counts = await sharedCount(`${scope}${run.first}-${run.last}@${versionsOfRun}`, async () => {
-      const rows = await countPerBucket({ ...filter, startMs: run.first * bucketMs, endMs: (run.last + 1) * bucketMs - 1 }, bucketMs);
+    const counts = await sharedCount(`${scope}${runFirst}-${runLast}@${stale.map((bucket) => `${bucket.bucket}:${bucket.version}`).join(",")}`, async () => {
+      const rows = await countPerBucket({ ...filter, startMs: runFirst * bucketMs, endMs: (runLast + 1) * bucketMs - 1 }, bucketMs);
       return new Map(rows.map((row) => [toNumber(row.bucket), toNumber(row.n)]));
     });
-    for (let bucket = run.first; bucket <= run.last; bucket += 1) {
+    for (const { bucket, version } of stale) {
       const count = counts.get(bucket) ?? 0;
-      cache.remember(scope + bucket, { version: versionOf(bucket), count });
+      cache.set(scope + bucket, { version, count });
       stretches.push(stretchOf(bucket, count));
     }
   }
   return stretches;
+}
+
+/** The buckets of bucketMs in [first, last] that lie in the days of `versions`, ascending, with their day's version. */
+function writtenBuckets(versions: Map<number, string>, bucketMs: number, first: number, last: number): { bucket: number; version: string }[] {
+  const perDay = DAY_MS / bucketMs;
+  const buckets: { bucket: number; version: string }[] = [];
+  const days = [...versions.keys()].sort((a, b) => a - b);
+  for (const day of days) {
+    const version = versions.get(day)!;
+    for (let bucket = Math.max(first, day * perDay); bucket <= Math.min(last, (day + 1) * perDay - 1); bucket++) buckets.push({ bucket, version });
+  }
+  return buckets;
 }
 
 /**
@@ -140,6 +164,7 @@ async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promi
   const ownBit = denseSplitOf(filter)?.ownBit ?? null;
   if (ownBit !== null && bucketMs === DAY_MS) return storeQuery(denseWordDayCountsSql(ownBit, Math.floor(filter.startMs / DAY_MS), Math.floor(filter.endMs / DAY_MS)));
   const statement = countMatchingPerBucketSql(filter, bucketMs);
+  if (scansEveryText(filter)) return storeQuery(statement, { scansTexts: true });
   // A word counted from the bits of its dense words leaves the word index only its rarer words.
   if (filter.words?.index !== "gin" || filter.words.dense || filter.endMs - filter.startMs + 1 < INDEX_FORCED_FROM_MS) return storeQuery(statement);
   if ((await estimatedShareOfTexts(filter.words)) >= INDEX_FORCED_BELOW_SHARE) return storeQuery(statement);
@@ -152,15 +177,4 @@ async function countPerBucket(filter: TranscriptFilter, bucketMs: number): Promi
     await tx.execute(sql`SET LOCAL jit = off`);
     return tx.query(statement);
   });
-}
-
-/** Ascending bucket numbers grouped into runs of consecutive buckets. */
-function consecutiveRuns(buckets: readonly number[]): { first: number; last: number }[] {
-  const runs: { first: number; last: number }[] = [];
-  for (const bucket of buckets) {
-    const current = runs.at(-1);
-    if (current && current.last === bucket - 1) current.last = bucket;
-    else runs.push({ first: bucket, last: bucket });
-  }
-  return runs;
 }

@@ -1,7 +1,8 @@
 import "server-only";
+import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
+import { LRUCache } from "lru-cache";
 import { storeQuery } from "./store-connection";
 import { join, sql, toIso, toNumber } from "./sql";
-import { RecentlyUsedMap } from "../recently-used-map";
 import { messageText } from "@/lib/transcripts/message-text";
 import { storedDialog } from "@/lib/transcripts/stored-source";
 import { turnsOf } from "@/lib/transcripts/turns";
@@ -18,8 +19,20 @@ import { searchSnippet } from "@/lib/transcript-view/search-matches";
 /** Snippets kept per process: one is a few hundred bytes. */
 const MAX_SNIPPETS = 10_000;
 
-const globalForSnippets = globalThis as unknown as { searchSnippets?: RecentlyUsedMap<string, string | null> };
-const snippets = (globalForSnippets.searchSnippets ??= new RecentlyUsedMap(MAX_SNIPPETS));
+/** A transcript's snippet for a search; null where its turns do not hold the search. */
+interface KnownSnippet {
+  snippet: string | null;
+}
+
+const globalForSnippets = globalThis as unknown as { searchSnippets?: LRUCache<string, KnownSnippet> };
+const snippets = (globalForSnippets.searchSnippets ??= new LRUCache<string, KnownSnippet>({ max: MAX_SNIPPETS }));
+
+/**
+ * Snippets worked out in one turn of the event loop. Each means parsing a stored transcript again;
+ * a page of 100 of them, for each of several searches answered at once, would hold up every other
+ * request (and the health check) for the whole of that work.
+ */
+const SNIPPETS_PER_TURN = 4;
 
 /** The columns of a list row that tell which version of its transcript it shows. */
 export const VERSION_COLUMNS = sql`"receivedAt", length("source") AS "sourceLength"`;
@@ -42,17 +55,14 @@ export async function snippetsOf(rows: readonly VersionedRow[], search: string):
   for (const row of rows) {
     const key = keyOf(row);
     const cached = snippets.get(key);
-    if (cached === undefined) {
-      missing.push({ row, key });
-    } else {
-      snippets.remember(key, cached);
-      found.set(row.id, cached);
-    }
+    if (cached === undefined) missing.push({ row, key });
+    else found.set(row.id, cached.snippet);
   }
   if (missing.length === 0) return found;
   const sources = await storeQuery<{ id: string; source: string }>(sql`SELECT "id", "source" FROM "Transcript" WHERE "id" IN (${join(missing.map(({ row }) => row.id))})`);
   const sourceOf = new Map(sources.map((row) => [row.id, row.source]));
-  for (const { row, key } of missing) {
+  for (const [index, { row, key }] of missing.entries()) {
+    if (index > 0 && index % SNIPPETS_PER_TURN === 0) await nextTurnOfEventLoop();
     const source = sourceOf.get(row.id);
     // Deleted since the page was read: it shows no snippet.
     if (source === undefined) continue;
@@ -61,7 +71,7 @@ export async function snippetsOf(rows: readonly VersionedRow[], search: string):
       turns.flatMap((turn) => messageText(turn) ?? []),
       search,
     );
-    snippets.remember(key, snippet);
+    snippets.set(key, { snippet });
     found.set(row.id, snippet);
   }
   return found;
