@@ -58,8 +58,8 @@ function warnUnconfigured(header: string | undefined): void {
   warnedUnconfigured = true;
   console.warn(
     header
-      ? `The client address header ${header} (CLIENT_ADDRESS_HEADER) is missing from a request; sign-in throttling falls back to X-Forwarded-For, which clients can forge.`
+      ? `The client address header ${header} (CLIENT_ADDRESS_HEADER) is missing from a request; throttling falls back to X-Forwarded-For, which clients can forge.`
       : "The client address is unknown: start the server with `npm start`, or on a serverless host set CLIENT_ADDRESS_HEADER to the header " +
-          "it sets to the client's address. Until then sign-in throttling counts the nearest X-Forwarded-For entry, which clients may be able to forge.",
+          "it sets to the client's address. Until then throttling counts the nearest X-Forwarded-For entry, which clients may be able to forge.",
   );
 }
