@@ -65,19 +65,22 @@ const transitionCache = new Map<string, OffsetSegment[]>();
 
 /**
  * The instants in a UTC year at which the zone's offset changes, found once per zone and year
- * (Intl is slow: about 400 lookups) and then kept. Zones change at most a few times a year and
- * never twice in a day, so a daily probe finds every change.
+ * (Intl is slow) and then kept. Zones change at most a few times a year and never twice within a
+ * week (the closest changes in the time zone database since 1970 are 7 days apart), so a probe
+ * every 6 days finds every change. The lookups run on the event loop, for each new zone and year an
+ * analytics call names: they are kept few.
  */
 function transitionsOfYear(timeZone: string, year: number): OffsetSegment[] {
   const key = `${timeZone}\u0000${year}`;
   let transitions = transitionCache.get(key);
   if (transitions) return transitions;
   transitions = [];
-  const DAY = 86_400_000;
+  const PROBE_STEP_MS = 6 * 86_400_000;
   const yearEnd = Date.UTC(year + 1, 0, 1);
   let previousMs = Date.UTC(year, 0, 1);
   let previousOffset = offsetMinutes(timeZone, previousMs);
-  for (let probe = previousMs + DAY; probe <= yearEnd; probe += DAY) {
+  while (previousMs < yearEnd) {
+    const probe = Math.min(previousMs + PROBE_STEP_MS, yearEnd);
     const offset = offsetMinutes(timeZone, probe);
     if (offset !== previousOffset) {
       // Narrow down to the minute at which it changed (zone changes fall on whole minutes).
