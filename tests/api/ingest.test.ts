@@ -27,7 +27,7 @@ const createKey = (name: unknown) => call(keysRoute.POST, "POST", "/api/admin/in
 const ingest = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${key}` }) =>
   call(ingestRoute.POST, "POST", "/api/ingest/transcripts", { body, headers });
 const list = (query: Record<string, string> = {}) =>
-  call(listRoute.GET, "GET", "/api/transcripts", { token: userToken, query: { startTime: "2020-01-01T00:00:00Z", endTime: "2030-01-01T00:00:00Z", limit: "100", ...query } });
+  call(listRoute.GET, "GET", "/api/transcripts", { token: userToken, query: { startTime: "2024-01-01T00:00:00Z", endTime: "2026-12-31T00:00:00Z", limit: "100", ...query } });
 const transcript = (id: string, createdAt = "2025-05-01T10:00:00.000Z", turns = ["user: hello there", "Hi!"]) => legacyTranscript({ id, createdAt, turns });
 
 describe("ingest keys", () => {
