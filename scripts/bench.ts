@@ -1,10 +1,12 @@
-// `npm run bench [-- --transcripts N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--skip-build] [--skip-seed]`
+// `npm run bench [-- --transcripts N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed]`
 // The scale benchmark of issue 4: builds the production server into .next-bench, generates N
 // transcripts (default 1,000,000) over 90 days into a fresh SQLite file and a fresh PostgreSQL
 // database, imports a further export file into each, starts the real server on each, signs in
 // through the real login, and measures the list, search, session, detail and analytics calls
 // (p50/p95/p99), the server's peak memory, and its throughput against a bare node:http server
-// running the list call's SQL through the same driver. Prints a table and writes docs/benchmarks.md.
+// running the list call's SQL through the same driver, and how the server answers health and list
+// probes while ten clients search at once over the widest range (scripts/lib/bench-hostile.ts).
+// Prints a table and writes docs/benchmarks.md.
 // A script, not a test: it takes a while (mostly generating the data) and needs the machine to itself.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,6 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
 import { measureFirstRequests, measureLoad, type LoadResult } from "./lib/bench-load";
+import { hostileLines, measureHostileLoad, type HostileResult } from "./lib/bench-hostile";
 import {
   ANALYSIS_MARKER,
   BENCH_DIR,
@@ -51,12 +54,13 @@ interface Options {
   databases: ("sqlite" | "postgres")[];
   seconds: number;
   connections: number;
+  hostileSeconds: number;
   skipBuild: boolean;
   skipSeed: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { transcripts: 1_000_000, importCount: 50_000, databases: ["sqlite", "postgres"], seconds: 6, connections: 4, skipBuild: false, skipSeed: false };
+  const options: Options = { transcripts: 1_000_000, importCount: 50_000, databases: ["sqlite", "postgres"], seconds: 6, connections: 4, hostileSeconds: 20, skipBuild: false, skipSeed: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => argv[++i] ?? "";
@@ -65,6 +69,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--databases") options.databases = value().split(",") as Options["databases"];
     else if (arg === "--seconds") options.seconds = Number(value());
     else if (arg === "--connections") options.connections = Number(value());
+    else if (arg === "--hostile-seconds") options.hostileSeconds = Number(value());
     else if (arg === "--skip-build") options.skipBuild = true;
     else if (arg === "--skip-seed") options.skipSeed = true;
     else if (arg !== "--") throw new Error(`Unknown option ${arg}`);
@@ -93,6 +98,7 @@ interface DatabaseReport {
   scenarios: Scenario[];
   peakRssBytes: number;
   floor: { ours: LoadResult; bare: LoadResult };
+  hostile: HostileResult;
 }
 
 const log = logger("bench");
@@ -198,6 +204,7 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
   const memory = watchPeakRss(server.pid);
   const scenarios: Scenario[] = [];
   let floor: DatabaseReport["floor"];
+  let hostile: HostileResult;
   try {
     const token = await signIn(server.baseUrl, USER_EMAIL, USER_PASSWORD);
     const headers = { authorization: `Bearer ${token}` };
@@ -253,6 +260,10 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     } finally {
       bareServer.stop();
     }
+
+    log(`${database}: ${options.hostileSeconds} s of ten hostile searches at once, with health and list probes`);
+    hostile = await measureHostileLoad({ baseUrl: server.baseUrl, token, seconds: options.hostileSeconds, endMs: now });
+    for (const line of hostileLines(hostile)) if (line) log(`${database}: ${line}`);
   } finally {
     process.kill(-server.pid, "SIGTERM");
   }
@@ -268,6 +279,7 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     scenarios,
     peakRssBytes,
     floor: floor!,
+    hostile: hostile!,
   };
 }
 
@@ -307,7 +319,7 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
         `| ${s.name}${failed} | ${s.result.p50.toFixed(1)} | ${s.result.p95.toFixed(1)} | ${s.result.p99.toFixed(1)} | ${s.target ?? ""} | ${verdict(s.result.p95, s.target)} | ${s.loaded?.p95.toFixed(1) ?? ""} | ${s.loaded?.perSecond.toFixed(0) ?? ""} |`,
       );
     }
-    lines.push("");
+    lines.push("", "Under hostile searches (scripts/lib/bench-hostile.ts):", "", ...hostileLines(r.hostile), "");
   }
   return lines.join("\n");
 }
