@@ -56,7 +56,7 @@ const globalForStore = globalThis as unknown as { transcriptStore?: StoreConnect
  * no request holds a connection, a reader or the database's CPU for long. The commands' bulk
  * writes, and every write transaction of the store, run without it.
  */
-export const DEFAULT_QUERY_TIMEOUT_MS = 3000;
+const DEFAULT_QUERY_TIMEOUT_MS = 3000;
 
 function readBudgetMs(): number {
   if (globalForStore.isBulk) return 0;
