@@ -211,7 +211,7 @@ describe("feedback management", () => {
       // Delete B after confirming.
       await chooseFilter(page, "All Feedback");
       await row(page, b.id).getByTestId("delete-feedback").click();
-      const dialog = page.getByRole("dialog");
+      const dialog = page.getByRole("alertdialog");
       await dialog.getByText("Delete this feedback?").waitFor();
       await snap("delete-dialog");
       await dialog.getByRole("button", { name: "Delete" }).click();

@@ -45,7 +45,7 @@ describe("ingest keys", () => {
 
       await page.reload();
       await row.getByRole("button", { name: "Revoke" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
       await toastNamed(page, "Key revoked").waitFor();
       await row.getByText("Revoked").waitFor();
       await snap("revoked");

@@ -114,10 +114,11 @@ describe("sign up and administration", () => {
     await go("/admin");
     await card(page, "deny.me@example.com").waitFor();
 
-    // Deny asks first; Cancel keeps the user.
+    // Deny asks first, in an alert dialog that opens on Cancel; Cancel keeps the user.
     await card(page, "deny.me@example.com").getByRole("button", { name: "Deny" }).click();
-    const dialog = page.getByRole("dialog");
+    const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Deny this registration?").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).and(page.locator(":focus")).waitFor();
     await snap("deny-dialog");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
