@@ -26,6 +26,15 @@ export function makePrivateDirectory(directory) {
 export function makePrivateSqliteFile(file) {
   makePrivateDirectory(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)));
   closeSync(openSync(/*turbopackIgnore: true*/ file, "a", PRIVATE_FILE_MODE));
+  restrictSqliteFiles(file);
+}
+
+/**
+ * Sets owner-only modes on a SQLite database and the journal files beside it, where they exist.
+ * Creates nothing: a server pointed at a missing database must fail to open it, not get an empty one.
+ * @param {string} file
+ */
+export function restrictSqliteFiles(file) {
   for (const existing of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
     if (existsSync(/*turbopackIgnore: true*/ existing)) chmodOwned(existing, PRIVATE_FILE_MODE);
   }

@@ -20,6 +20,8 @@ if (refusal) {
   console.error(`Refusing to start: ${refusal}`);
   process.exit(1);
 }
+// Files the server creates (an embedded database and its journals among them) are its own alone.
+process.umask(0o077);
 // The app's startup checks read where the server listens; "" is every interface.
 process.env.PORTAL_LISTEN_HOST = host ?? "";
 process.env.NODE_ENV = "production";

@@ -4,7 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient } from "@/generated/prisma-sqlite/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
-import { makePrivateSqliteFile, sqliteFileOf } from "@/lib/private-files.mjs";
+import { restrictSqliteFiles, sqliteFileOf } from "@/lib/private-files.mjs";
 
 /**
  * Both generated clients expose the same models; the SQLite one's type stands for both.
@@ -51,7 +51,7 @@ export const db: Database = new Proxy({} as Database, {
  */
 export function makeDatabaseFilesPrivate(): void {
   const url = resolveDatabaseUrl();
-  if (!isPostgresUrl(url)) makePrivateSqliteFile(sqliteFileOf(url));
+  if (!isPostgresUrl(url)) restrictSqliteFiles(sqliteFileOf(url));
 }
 
 export function isPostgres(): boolean {
