@@ -17,6 +17,8 @@ const nextConfig = {
   // A separate build folder lets a benchmark or test build run beside a developer's build.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // Published only as ES modules: next/jest compiles the packages named here for jest's CommonJS.
+  transpilePackages: ["p-limit", "yocto-queue"],
   reactStrictMode: true,
   async headers() {
     return [

@@ -68,9 +68,3 @@ export function buildTranscriptsCsv(items: readonly TranscriptListItem[]): strin
 export function buildTranscriptsJson(items: readonly TranscriptListItem[]): string {
   return `${JSON.stringify(items, null, 2)}\n`;
 }
-
-/** Keeps the first row of each id (a row can move to the next page while pages are read). */
-export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
-}

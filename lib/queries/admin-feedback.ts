@@ -10,6 +10,7 @@ import {
   type FeedbackFilter,
   type ReviewStatus,
 } from "@/lib/schemas/feedback";
+import { readEveryPage } from "./read-every-page";
 
 export const ADMIN_FEEDBACK_URL = "/api/admin/feedback";
 /** Rows per page of the table. */
@@ -63,18 +64,9 @@ export function useTranscriptFeedback(transcriptId: string, { enabled }: { enabl
   return useQuery({ queryKey: adminFeedbackKeys.page(request), queryFn: () => fetchFeedbackPage(request), enabled });
 }
 
-/**
- * Everything the filter selects, newest first: page after page of the largest size. An item that
- * moved onto a later page while the pages were read (new feedback arrived) is kept once.
- */
-export async function fetchAllFeedback(filter: FeedbackFilter, limit: number = FEEDBACK_EXPORT_PAGE_SIZE): Promise<FeedbackDto[]> {
-  const byId = new Map<string, FeedbackDto>();
-  for (let page = 1; ; page++) {
-    const response = await fetchFeedbackPage({ filter, page, limit });
-    for (const item of response.items) if (!byId.has(item.id)) byId.set(item.id, item);
-    if (page >= response.totalPages || response.items.length < limit) break;
-  }
-  return [...byId.values()];
+/** Everything the filter selects, newest first, read in pages of the largest size (the export pager). */
+export function fetchAllFeedback(filter: FeedbackFilter): Promise<FeedbackDto[]> {
+  return readEveryPage({ readPage: (page) => fetchFeedbackPage({ filter, page, limit: FEEDBACK_EXPORT_PAGE_SIZE }) });
 }
 
 export function useDeleteFeedback() {

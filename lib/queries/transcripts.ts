@@ -1,5 +1,6 @@
 // Transcript list, one transcript, and the export's reading of every page (spec sections 4, 7, 8).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import pLimit from "p-limit";
 import { apiRequest } from "@/lib/client/api-fetch";
 import { ApiError, errorMessage } from "@/lib/client/api-error";
 import {
@@ -7,10 +8,10 @@ import {
   enrichTranscript,
   exportPageCount,
   needsDetail,
-  uniqueById,
   type ListedTranscript,
 } from "@/lib/export/transcripts-export";
 import type { TranscriptDetail, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
+import { readEveryPage } from "./read-every-page";
 
 export const TRANSCRIPTS_URL = "/api/transcripts";
 export const TRANSCRIPT_URL = "/api/transcript";
@@ -23,8 +24,7 @@ export const LIST_GC_MS = 10 * 60_000;
 export const LIST_FAILED = "Failed to fetch transcripts";
 export const DETAIL_FAILED = "Failed to fetch transcript";
 
-/** Calls made at once while the export reads pages and details. */
-const PAGE_CONCURRENCY = 4;
+/** Detail calls made at once while rows are completed. */
 const DETAIL_CONCURRENCY = 8;
 
 /** What the list shows: a time range, an optional search text and session id. */
@@ -97,7 +97,7 @@ export async function enrichTranscripts(
   const details = new Map<string, TranscriptDetail | null>();
   let done = 0;
   onProgress?.(0, lacking.length);
-  await runLimited(lacking, DETAIL_CONCURRENCY, async (item) => {
+  await pLimit(DETAIL_CONCURRENCY).map(lacking, async (item) => {
     details.set(item.id, await fetchTranscript(item.id).catch(() => null));
     done += 1;
     onProgress?.(done, lacking.length);
@@ -141,40 +141,15 @@ export interface ExportCallbacks {
  * (a few at a time), then the detail call for each row lacking its derived fields.
  */
 export async function fetchTranscriptsForExport(filters: TranscriptFilters, total: number, callbacks: ExportCallbacks = {}): Promise<TranscriptListItem[]> {
-  const pageCount = exportPageCount(total);
   callbacks.onFetchStart?.(total);
-  callbacks.onProgress?.("fetching", 0, pageCount);
-  const pages: ListedTranscript[][] = new Array(pageCount);
-  let done = 0;
-  await runLimited(
-    Array.from({ length: pageCount }, (_, i) => i + 1),
-    PAGE_CONCURRENCY,
-    async (page) => {
+  const rows = await readEveryPage({
+    pageCount: exportPageCount(total),
+    readPage: async (page) => {
       const response = await fetchListPage({ ...filters, page, limit: EXPORT_PAGE_SIZE });
-      pages[page - 1] = response.transcripts;
-      done += 1;
-      callbacks.onProgress?.("fetching", done, pageCount);
+      return { items: response.transcripts, totalPages: response.totalPages };
     },
-  );
-  const rows = uniqueById(pages.flat());
+    onProgress: (done, pageCount) => callbacks.onProgress?.("fetching", done, pageCount),
+  });
   callbacks.onEnrichStart?.(rows.length);
   return enrichTranscripts(rows, (doneDetails, totalDetails) => callbacks.onProgress?.("enriching", doneDetails, totalDetails));
-}
-
-/** Runs `task` over the items with at most `limit` running at once; the first failure rejects. */
-async function runLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const item = items[next++];
-      try {
-        await task(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

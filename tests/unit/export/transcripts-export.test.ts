@@ -6,7 +6,6 @@ import {
   enrichTranscript,
   exportPageCount,
   needsDetail,
-  uniqueById,
   type ListedTranscript,
 } from "@/lib/export/transcripts-export";
 import type { TranscriptListItem } from "@/lib/schemas/transcripts";
@@ -110,11 +109,5 @@ describe("buildTranscriptsJson (spec section 9)", () => {
     const json = buildTranscriptsJson([full]);
     expect(JSON.parse(json)).toEqual([full]);
     expect(json).toContain('\n  {\n    "id": "t1",');
-  });
-});
-
-describe("uniqueById", () => {
-  it("keeps the first row of each id", () => {
-    expect(uniqueById([{ id: "a", n: 1 }, { id: "b", n: 2 }, { id: "a", n: 3 }])).toEqual([{ id: "a", n: 1 }, { id: "b", n: 2 }]);
   });
 });
