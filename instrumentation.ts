@@ -6,8 +6,8 @@ export async function register() {
     // Before the store's connections open the embedded database and create its write-ahead log.
     const { makeDatabaseFilesPrivate } = await import("./lib/server/db");
     makeDatabaseFilesPrivate();
-    const { warmStoreConnections } = await import("./lib/server/transcripts/store-connection");
+    const { warmStore } = await import("./lib/server/store");
     // A database not reachable yet is reported by the requests that need it.
-    warmStoreConnections().catch(() => undefined);
+    warmStore().catch(() => undefined);
   }
 }

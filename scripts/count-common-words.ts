@@ -5,8 +5,8 @@
 // a transaction of its own, during which writes of transcripts wait (under a second). Safe to stop
 // and to run again: it goes on with the words left. Nothing to do on SQLite.
 import { disconnectDb } from "@/lib/server/db";
-import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/transcripts/dense-words";
-import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { closeStore } from "@/lib/server/store";
+import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/store/postgres/dense-words";
 import { formatCount, Progress } from "./lib/progress";
 
 async function main(): Promise<void> {
@@ -30,4 +30,4 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => Promise.all([disconnectDb(), closeStoreConnection()]));
+  .finally(() => Promise.all([disconnectDb(), closeStore()]));

@@ -7,8 +7,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { disconnectDb } from "@/lib/server/db";
-import { saveTranscripts, useBulkWrites } from "@/lib/server/transcripts/save-transcripts";
-import { closeStoreConnection, finishBulkWrites } from "@/lib/server/transcripts/store-connection";
+import { beginBulkWrites, closeStore, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
@@ -49,7 +48,7 @@ async function main(): Promise<number> {
   const rejected: FileRejection[] = [];
   const files = await collectFiles(inputs, rejected);
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
-  await useBulkWrites();
+  await beginBulkWrites();
 
   const progress = new Progress("Importing", totalBytes, "bytes");
   let imported = 0;
@@ -98,4 +97,4 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => Promise.all([disconnectDb(), closeStoreConnection()]));
+  .finally(() => Promise.all([disconnectDb(), closeStore()]));

@@ -4,8 +4,7 @@
 // database already holds transcripts (the demo command uses it).
 import path from "node:path";
 import { db, disconnectDb } from "@/lib/server/db";
-import { saveTranscripts, useBulkWrites } from "@/lib/server/transcripts/save-transcripts";
-import { closeStoreConnection, finishBulkWrites } from "@/lib/server/transcripts/store-connection";
+import { beginBulkWrites, closeStore, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
 import { parseInstant } from "@/lib/transcripts/instant";
 import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
@@ -55,7 +54,7 @@ async function main() {
     console.log("Transcripts exist already: demo transcripts not seeded.");
     return;
   }
-  await useBulkWrites();
+  await beginBulkWrites();
   const options: GeneratorOptions = { count: args.transcripts, days: args.days, seed: args.seed, endMs: args.end };
   const worker = startTsWorker(path.join(__dirname, "lib", "seed-worker.ts"), { options, batchSize: BATCH_SIZE });
   const progress = new Progress("Seeding", args.transcripts);
@@ -81,4 +80,4 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => Promise.all([disconnectDb(), closeStoreConnection()]));
+  .finally(() => Promise.all([disconnectDb(), closeStore()]));

@@ -5,7 +5,7 @@
 // A run another process is stepping is left to it (the lease); the command ends when nothing is left.
 import { parseArgs } from "node:util";
 import { disconnectDb } from "@/lib/server/db";
-import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { closeStore } from "@/lib/server/store";
 import { runDueJobs, runJob } from "@/lib/server/jobs/run-jobs";
 import { runBudgetMs } from "@/lib/server/jobs/job-settings";
 import { startDueSyncs, startSourceSync } from "@/lib/server/sources/start-sync";
@@ -48,4 +48,4 @@ main()
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   })
-  .finally(() => Promise.all([disconnectDb(), closeStoreConnection()]));
+  .finally(() => Promise.all([disconnectDb(), closeStore()]));

@@ -5,10 +5,10 @@
 import http from "node:http";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { slotCountsSql } from "@/lib/server/transcripts/count-in-range";
-import { matchingKeysSql } from "@/lib/server/transcripts/search-sql";
-import { LIST_COLUMNS } from "@/lib/server/transcripts/transcript-row";
-import { sql } from "@/lib/server/transcripts/sql";
+import { slotCountsSql } from "@/lib/server/store/count-in-range";
+import { pageOfKeysSql, plainKeySource } from "@/lib/server/store/key-source";
+import { LIST_COLUMNS } from "@/lib/server/store/transcript-row";
+import { sql } from "@/lib/server/store/sql";
 import { isPostgresUrl } from "@/lib/database-url.mjs";
 
 const url = process.env.DATABASE_URL!;
@@ -16,9 +16,12 @@ const port = Number(process.env.FLOOR_PORT);
 const endMs = Number(process.env.FLOOR_END_MS);
 const startMs = endMs - 30 * 86_400_000;
 
-const filter = { startMs, endMs, search: null, sessionId: null, words: null };
+const noSearch = () => {
+  throw new Error("The list call searches nothing");
+};
+const keys = pageOfKeysSql(plainKeySource({ search: null, sessionId: null }, { startMs, endMs }, noSearch), { descending: true, limit: 20, offset: 0, scan: "range" });
 const countSql = sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`;
-const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${matchingKeysSql(filter, { descending: true, limit: 20, offset: 0, scan: "range" })}) AS "page") ORDER BY "sortKey" DESC`;
+const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`;
 
 let answer: () => Promise<unknown>;
 if (isPostgresUrl(url)) {

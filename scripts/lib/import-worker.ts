@@ -6,7 +6,7 @@ import { BatchPacker } from "./pack-sources";
 import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import type { TextsWords } from "@/lib/transcripts/search-words";
+import type { TextsWords } from "@/lib/server/store/search-words";
 
 export interface FileRejection {
   file: string;

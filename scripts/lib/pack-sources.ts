@@ -4,8 +4,8 @@
 // holds 150 MB of them): with them packed, that thread's CPU time fell by about a fifth and the
 // import ran 12-22 % faster on both databases (alternating runs).
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import { GrowingBytes } from "@/lib/transcripts/growing-bytes";
-import { wordsOfTexts, type TextsWords } from "@/lib/transcripts/search-words";
+import { GrowingBytes } from "@/lib/server/store/growing-bytes";
+import { wordsOfTexts, type TextsWords } from "@/lib/server/store/search-words";
 
 /** A batch ready for its message: the buffers it moves are its packed sources and the words' arrays. */
 export interface PackedBatch {

@@ -5,7 +5,7 @@ import { BatchPacker } from "./pack-sources";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import type { TextsWords } from "@/lib/transcripts/search-words";
+import type { TextsWords } from "@/lib/server/store/search-words";
 
 /** A batch of generated transcripts with the words of their search texts. */
 export interface SeedBatch {

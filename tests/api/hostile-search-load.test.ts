@@ -11,7 +11,7 @@ import * as healthRoute from "@/app/api/health/route";
 import * as listRoute from "@/app/api/transcripts/route";
 import { MAX_RANGE_DAYS } from "@/lib/schemas/query-params";
 import { READ_TIMEOUT_MESSAGE } from "@/lib/server/http/error-response";
-import { cachedSearchCountEntries } from "@/lib/server/transcripts/search-count-cache";
+import { cachedSearchCountEntries } from "@/lib/server/store/search-count-cache";
 import { generateTranscripts } from "@/scripts/lib/transcript-generator";
 import { call, type CallResult } from "../helpers/api-client";
 import { storeTranscripts } from "../helpers/stored-transcripts";

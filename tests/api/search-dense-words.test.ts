@@ -1,18 +1,19 @@
-// Common words are counted on PostgreSQL from each text's bits of dense words (lib/transcripts/
-// dense-words.ts): a large batch makes its common words dense, the texts stored before it get their
+// Common words are counted on PostgreSQL from each text's bits of dense words (lib/server/store/
+// postgres/dense-bits.ts): a large batch makes its common words dense, the texts stored before it get their
 // bits, and every later write keeps them. This file runs on SQLite and on PostgreSQL: on both, every
 // search total must equal a count of the texts that contain the query.
 import * as listRoute from "@/app/api/transcripts/route";
-import { db, isPostgres } from "@/lib/server/db";
-import { storeQuery } from "@/lib/server/transcripts/store-connection";
-import { int, sql } from "@/lib/server/transcripts/sql";
-import { DAY_KEYS } from "@/lib/transcripts/sort-key";
-import { matchWords } from "@/lib/server/transcripts/word-index";
-import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/transcripts/dense-words";
-import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/transcripts/dense-words";
+import { db } from "@/lib/server/db";
+import { storeRead } from "@/lib/server/store/active-database";
+import { int, sql } from "@/lib/server/store/sql";
+import { DAY_KEYS } from "@/lib/server/store/sort-key";
+import { matchWords } from "@/lib/server/store/postgres/word-index";
+import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/store/postgres/dense-words";
+import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/server/store/postgres/dense-bits";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { runScript } from "../helpers/run-script";
+import { itOn, testProvider } from "../helpers/database-provider";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 
 // Whole days 2 to 8 of April, and parts of the 1st and the 9th.
@@ -85,8 +86,8 @@ async function expectExactTotals() {
  * every count must equal the number of that day's texts containing the word, and no day may miss one.
  */
 async function expectExactDayCounts() {
-  if (!isPostgres()) return;
-  const wrong = await storeQuery<{ word: string; day: number; stored: unknown; actual: unknown }>(sql`
+  if (testProvider() !== "postgres") return;
+  const wrong = await storeRead<{ word: string; day: number; stored: unknown; actual: unknown }>(sql`
     WITH "actual" AS (
       SELECT d."bit", (t."sortKey" / ${int(DAY_KEYS)})::integer AS "day", count(*) AS "n"
       FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId" JOIN "TranscriptText" t ON strpos(t."text", w."word") > 0
@@ -100,7 +101,7 @@ async function expectExactDayCounts() {
     JOIN "SearchWord" w ON w."id" = d."wordId"
     WHERE coalesce(c."count", 0) <> coalesce(a."n", 0)`);
   expect(wrong).toEqual([]);
-  const counted = await storeQuery<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "DenseWordDayCount" WHERE "count" > 0`);
+  const counted = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "DenseWordDayCount" WHERE "count" > 0`);
   expect(Number(counted[0].n)).toBeGreaterThan(0);
 }
 
@@ -109,8 +110,8 @@ async function expectExactDayCounts() {
  * outlive its transcript, no bits their text, and every text has its bits.
  */
 async function expectSearchRowsFollowTranscripts() {
-  if (!isPostgres()) return;
-  const [row] = await storeQuery<{ texts: unknown; bits: unknown; bare: unknown }>(sql`
+  if (testProvider() !== "postgres") return;
+  const [row] = await storeRead<{ texts: unknown; bits: unknown; bare: unknown }>(sql`
     SELECT
       (SELECT count(*) FROM "TranscriptText" x WHERE NOT EXISTS (SELECT 1 FROM "Transcript" t WHERE t."sortKey" = x."sortKey")) AS "texts",
       (SELECT count(*) FROM "TranscriptDenseWords" d WHERE NOT EXISTS (SELECT 1 FROM "TranscriptText" x WHERE x."sortKey" = d."sortKey")) AS "bits",
@@ -136,8 +137,8 @@ describe("counting common words", () => {
     expect(before.parcel).toBeGreaterThan(0);
 
     await store(Array.from({ length: DENSE_SAMPLE_MIN_TEXTS + 200 }, (_, index) => transcript("bulk", index)));
-    if (isPostgres()) {
-      const dense = await storeQuery<{ word: string; dayCounted: boolean }>(sql`SELECT w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
+    if (testProvider() === "postgres") {
+      const dense = await storeRead<{ word: string; dayCounted: boolean }>(sql`SELECT w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
       const words = dense.map((row) => row.word);
       expect(words).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
       // No search is counted through a word under three characters: "my" and "is" take no bit.
@@ -148,12 +149,12 @@ describe("counting common words", () => {
       expect(words).not.toContain("courier");
       // The counts below take the dense path, with the rarer "parcels" and the long word beside it.
       const match = await matchWords("parcel");
-      expect(match).toMatchObject({ index: "gin", exact: true });
-      expect(match?.index === "gin" && match.dense?.otherIds.length).toBeGreaterThanOrEqual(2);
+      expect(match).toMatchObject({ exact: true });
+      expect(match?.dense?.otherIds.length).toBeGreaterThanOrEqual(2);
       // Its whole days are counted from DenseWordDayCount; "arcel" lies in it but is not dense itself.
-      expect(match?.index === "gin" && match.dense?.ownBit).toEqual(expect.any(Number));
+      expect(match?.dense?.ownBit).toEqual(expect.any(Number));
       const inside = await matchWords("arcel");
-      expect(inside?.index === "gin" && inside.dense).toMatchObject({ ownBit: null });
+      expect(inside?.dense).toMatchObject({ ownBit: null });
     }
     await expectExactDayCounts();
     const totals = await expectExactTotals();
@@ -184,10 +185,10 @@ describe("counting common words", () => {
   });
 
   it("counts the common words of a database that made them common before it kept counts", async () => {
-    if (isPostgres()) {
+    if (testProvider() === "postgres") {
       // The state a database migrated by dense_word_day_counts starts in: dense words, no counts.
-      await storeQuery(sql`UPDATE "DenseWord" SET "dayCounted" = false`);
-      await storeQuery(sql`DELETE FROM "DenseWordDayCount"`);
+      await storeRead(sql`UPDATE "DenseWord" SET "dayCounted" = false`);
+      await storeRead(sql`DELETE FROM "DenseWordDayCount"`);
       expect(await matchWords("parcel")).toMatchObject({ dense: { ownBit: null } });
     }
     // Searches are exact without the counts, and a write meanwhile leaves the uncounted words alone.
@@ -196,7 +197,7 @@ describe("counting common words", () => {
     await expectExactTotals();
 
     const words = await uncountedDenseWords();
-    if (!isPostgres()) {
+    if (testProvider() !== "postgres") {
       expect(words).toEqual([]);
       expect(countCommonWords()).toEqual({ code: 0, output: expect.stringContaining("Every common word is counted per day: nothing to do.") });
       return;
@@ -216,10 +217,9 @@ describe("counting common words", () => {
     await expectExactTotals();
   });
 
-  it("forgets every text, its bits and the day counts when the transcripts are truncated", async () => {
-    if (!isPostgres()) return;
-    await storeQuery(sql`TRUNCATE "Transcript" CASCADE`);
-    const [left] = await storeQuery<{ texts: unknown; bits: unknown; counts: unknown }>(sql`
+  itOn("postgres")("forgets every text, its bits and the day counts when the transcripts are truncated", async () => {
+    await storeRead(sql`TRUNCATE "Transcript" CASCADE`);
+    const [left] = await storeRead<{ texts: unknown; bits: unknown; counts: unknown }>(sql`
       SELECT (SELECT count(*) FROM "TranscriptText") AS "texts", (SELECT count(*) FROM "TranscriptDenseWords") AS "bits", (SELECT count(*) FROM "DenseWordDayCount") AS "counts"`);
     expect({ texts: Number(left.texts), bits: Number(left.bits), counts: Number(left.counts) }).toEqual({ texts: 0, bits: 0, counts: 0 });
     stored.clear();

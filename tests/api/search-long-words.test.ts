@@ -1,10 +1,11 @@
 // A fragment found in many long words (pasted blobs, tokens) must still find every text holding
 // it, whether the word index can use those words or leaves the texts to be tested.
 import * as listRoute from "@/app/api/transcripts/route";
-import { isPostgres } from "@/lib/server/db";
-import { matchWords } from "@/lib/server/transcripts/word-index";
+import { matchWords as matchPostgresWords } from "@/lib/server/store/postgres/word-index";
+import { matchWords as matchSqliteWords } from "@/lib/server/store/sqlite/word-index";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
+import { itOn } from "../helpers/database-provider";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 
 const RANGE = { startTime: "2025-05-01T00:00:00.000Z", endTime: "2025-05-31T23:59:59.999Z" };
@@ -27,12 +28,15 @@ beforeAll(async () => {
 });
 
 describe("a fragment of many long words", () => {
-  it("is left to the test of the text on SQLite rather than made into an enormous full-text query", async () => {
+  itOn("sqlite")("is left to the test of the text on SQLite rather than made into an enormous full-text query", async () => {
     expect(blob(1)).toHaveLength(160);
-    if (isPostgres()) return expect(await matchWords("qqq")).toMatchObject({ index: "gin" });
-    expect(await matchWords("qqq")).toBeNull();
+    expect(await matchSqliteWords("qqq")).toBeNull();
     // A rarer fragment still goes through the index.
-    expect(await matchWords("0007xx")).toMatchObject({ index: "fts5", exact: true });
+    expect(await matchSqliteWords("0007xx")).toMatchObject({ exact: true });
+  });
+
+  itOn("postgres")("marks the texts holding words too long to list on PostgreSQL, which are tested", async () => {
+    expect(await matchPostgresWords("qqq")).toMatchObject({ exact: true });
   });
 
   it.each([["qqq", BLOBS], ["0007xx", 1], ["xqqqy", BLOBS], ["token 0012", 1], ["blob", 1]])("finds every text holding %p", async (search, expected) => {

@@ -1,10 +1,11 @@
 // Search totals are counted once per (query, UTC day) and reused while the day is unchanged
-// (lib/server/transcripts/search-count-cache.ts). This file runs on SQLite and on PostgreSQL: every
+// (lib/server/store/search-count-cache.ts). This file runs on SQLite and on PostgreSQL: every
 // total must stay exact as transcripts are added, changed, moved and deleted between searches.
 import * as listRoute from "@/app/api/transcripts/route";
-import { db, isPostgres } from "@/lib/server/db";
+import { db } from "@/lib/server/db";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
+import { testProvider } from "../helpers/database-provider";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 
 // Whole days 2 to 19 of March, and part of the 1st and of the 20th.
@@ -87,8 +88,8 @@ describe("search totals", () => {
     // cached count of that day is still served. Writing through the store would renew it.
     const [day] = await db.transcriptDayVersion.findMany({ where: { day: Math.floor(Date.parse(onDay(3, 0)) / 86_400_000) } });
     await db.transcriptText.updateMany({ where: { transcript: { id: "d03b" } }, data: { text: "no match any more" } });
-    // PostgreSQL finds texts by their words (word-index.ts): those change with the text.
-    if (isPostgres()) await db.$executeRaw`UPDATE "TranscriptText" SET "words" = '{}' WHERE "text" = 'no match any more'`;
+    // PostgreSQL finds texts by their words (lib/server/store/postgres/word-index.ts): those change with the text.
+    if (testProvider() === "postgres") await db.$executeRaw`UPDATE "TranscriptText" SET "words" = '{}' WHERE "text" = 'no match any more'`;
     await db.transcriptDayVersion.update({ where: { day: day.day }, data: { version: day.version } });
     expect(await total("refund")).toBe(4);
     // The same write seen through a new version.

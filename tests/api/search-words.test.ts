@@ -1,21 +1,24 @@
 // A search finds exactly the transcripts whose stored text holds the folded query, whichever way
-// the database finds them: through the word index (word-index.ts), which must not lose a match
+// the database finds them: through the word index (lib/server/store/*/word-index.ts), which must not lose a match
 // however the query cuts across words and separators, or by reading the range. Both are checked
 // here, on each database, against the definition itself: the stored text contains the query.
 import { readFileSync } from "node:fs";
 import * as listRoute from "@/app/api/transcripts/route";
-import { isPostgres } from "@/lib/server/db";
-import { countMatchingSql, matchingKeysSql, type TranscriptFilter } from "@/lib/server/transcripts/search-sql";
-import { sql, type Sql } from "@/lib/server/transcripts/sql";
-import { storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
-import { estimatedShareOfTexts, matchWords } from "@/lib/server/transcripts/word-index";
-import { MAX_LISTED_WORD_LENGTH, SEPARATOR_SQL_CLASS, wordsOfTexts } from "@/lib/transcripts/search-words";
+import { sql, type Sql } from "@/lib/server/store/sql";
+import { activeDatabase, storeRead, storeWrite } from "@/lib/server/store/active-database";
+import { estimatedShareOfTexts, matchWords as matchPostgresWords } from "@/lib/server/store/postgres/word-index";
+import { matchWords as matchSqliteWords } from "@/lib/server/store/sqlite/word-index";
+import { MAX_LISTED_WORD_LENGTH, SEPARATOR_SQL_CLASS, wordsOfTexts } from "@/lib/server/store/search-words";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
+import { itOn, testProvider } from "../helpers/database-provider";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 
 const RANGE = { startTime: "2025-05-01T00:00:00.000Z", endTime: "2025-05-31T23:59:59.999Z" };
+const range = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime) };
+/** The word index's answer, whichever database it is (both tell whether the match is exact). */
+const matchWords = (query: string): Promise<{ exact: boolean } | null> => (testProvider() === "postgres" ? matchPostgresWords(query) : matchSqliteWords(query));
 
 const longWord = `${"ab".repeat(60)}xyz${"cd".repeat(20)}`;
 
@@ -87,7 +90,7 @@ let token: string;
 let storedTexts: { id: string; text: string }[];
 
 async function readStoredTexts() {
-  return storeQuery<{ id: string; text: string }>(sql`
+  return storeRead<{ id: string; text: string }>(sql`
     SELECT t."id", x."text" FROM "Transcript" t JOIN "TranscriptText" x ON x."sortKey" = t."sortKey"
     WHERE t."createdAt" BETWEEN ${new Date(RANGE.startTime)} AND ${new Date(RANGE.endTime)} ORDER BY t."sortKey" DESC`);
 }
@@ -98,15 +101,8 @@ function expectedIds(query: string): string[] {
   return storedTexts.filter((row) => row.text.includes(folded)).map((row) => row.id);
 }
 
-async function filterFor(query: string): Promise<TranscriptFilter> {
-  const search = normalizeSearchQuery(query)!;
-  return {
-    startMs: Date.parse(RANGE.startTime),
-    endMs: Date.parse(RANGE.endTime),
-    search,
-    sessionId: null,
-    words: await matchWords(search),
-  };
+function searchFor(query: string) {
+  return activeDatabase().prepareSearch({ search: normalizeSearchQuery(query)!, sessionId: null });
 }
 
 beforeAll(async () => {
@@ -114,7 +110,7 @@ beforeAll(async () => {
   await storeTranscripts(transcripts);
   // Statistics as a real table has them: the counts of a month choose their plan from the share of
   // texts the planner expects to match (search-count-cache.ts).
-  if (isPostgres()) await storeQuery(sql`ANALYZE "TranscriptText"`);
+  if (testProvider() === "postgres") await storeRead(sql`ANALYZE "TranscriptText"`);
   storedTexts = await readStoredTexts();
 });
 
@@ -133,14 +129,14 @@ describe("search over words and separators", () => {
   });
 
   it.each(queries)("finds exactly the texts holding %p through the index and by reading the range", async (query) => {
-    const filter = await filterFor(query);
+    const search = await searchFor(query);
     const expected = expectedIds(query);
     for (const scan of ["index", "range"] as const) {
-      const keys = matchingKeysSql(filter, { descending: true, limit: 100, offset: 0, scan });
-      const rows = await storeQuery<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      const keys = search.matchingKeysSql(range, { descending: true, limit: 100, offset: 0, scan });
+      const rows = await storeRead<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
       expect(rows.map((row) => row.id)).toEqual(expected);
     }
-    const [count] = await storeQuery<{ n: number | bigint | string }>(countMatchingSql(filter));
+    const [count] = await storeRead<{ n: number | bigint | string }>(search.countSql(range));
     expect(Number(count.n)).toBe(expected.length);
   });
 
@@ -160,25 +156,25 @@ describe("search over words and separators", () => {
     // Too short, or only separators: nothing to look up.
     expect(await matchWords("or")).toBeNull();
     expect(await matchWords("?!-")).toBeNull();
-    const match = await matchWords("refund");
-    if (match?.index === "fts5") {
-      expect(match.query).toBe('"refund" OR "refunded" OR "refunds"');
-      // Several words: a phrase, its first word ending a word and its last one starting one.
-      expect(await matchWords("efund please")).toEqual({ index: "fts5", query: '"refund" + "please"', exact: false });
-      expect(await matchWords("efund p")).toEqual({ index: "fts5", query: '"refund" + "please"', exact: false });
-      expect(await matchWords("refunds are")).toEqual({ index: "fts5", query: '"refunds" + "are"', exact: false });
-      expect(await matchWords("-on monday.")).toEqual({ index: "fts5", query: '"on" + "monday"', exact: false });
-      // A first word too short to look up the words it ends is left out of the phrase.
-      expect(await matchWords("on monday.")).toEqual({ index: "fts5", query: '"monday"', exact: false });
-      // A word no listed word can hold: no text holds the query.
-      expect(await matchWords("refund zzz")).toEqual({ index: "fts5", query: null, exact: false });
-      return;
-    }
-    if (match?.index !== "gin") throw new Error(`unexpected match ${JSON.stringify(match)}`);
-    // A rare word is counted through the index with the plan forced; one in most texts is left to the planner.
+  });
+
+  itOn("sqlite")("looks a word up on SQLite as the listed words holding it, and several as a phrase", async () => {
+    expect(await matchSqliteWords("refund")).toEqual({ query: '"refund" OR "refunded" OR "refunds"', exact: true });
+    // Several words: a phrase, its first word ending a word and its last one starting one.
+    expect(await matchSqliteWords("efund please")).toEqual({ query: '"refund" + "please"', exact: false });
+    expect(await matchSqliteWords("efund p")).toEqual({ query: '"refund" + "please"', exact: false });
+    expect(await matchSqliteWords("refunds are")).toEqual({ query: '"refunds" + "are"', exact: false });
+    expect(await matchSqliteWords("-on monday.")).toEqual({ query: '"on" + "monday"', exact: false });
+    // A first word too short to look up the words it ends is left out of the phrase.
+    expect(await matchSqliteWords("on monday.")).toEqual({ query: '"monday"', exact: false });
+    // A word no listed word can hold: no text holds the query.
+    expect(await matchSqliteWords("refund zzz")).toEqual({ query: null, exact: false });
+  });
+
+  itOn("postgres")("forces PostgreSQL's word index for a rare word and leaves a common one to the planner", async () => {
     const estimate = async (query: string) => {
-      const words = await matchWords(query);
-      if (words?.index !== "gin") throw new Error(`no word index match for ${query}`);
+      const words = await matchPostgresWords(query);
+      if (words === null) throw new Error(`no word index match for ${query}`);
       return estimatedShareOfTexts(words);
     };
     expect(await estimate("«grün»")).toBeLessThan(0.15);
@@ -189,20 +185,22 @@ describe("search over words and separators", () => {
     await storeTranscripts([bot("shipped", 2, "user: Where is my parcel?", "Your parcel PX-77 arrives on Friday.")]);
     storedTexts = await readStoredTexts();
     for (const query of ["nw-12", "px-77", "arrives on fri", "parcel"]) {
-      const filter = await filterFor(query);
-      const keys = matchingKeysSql(filter, { descending: true, limit: 100, offset: 0, scan: "index" });
-      const rows = await storeQuery<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      const search = await searchFor(query);
+      const keys = search.matchingKeysSql(range, { descending: true, limit: 100, offset: 0, scan: "index" });
+      const rows = await storeRead<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
       expect({ query, ids: rows.map((row) => row.id) }).toEqual({ query, ids: expectedIds(query) });
     }
     expect(expectedIds("px-77")).toEqual(["shipped"]);
     expect(expectedIds("nw-12")).toEqual(["delayed"]);
   });
 
-  it("splits words in SQL as the store does in JavaScript, as the migration that listed the stored texts' words did", async () => {
+  it("splits words as the migration that listed the stored texts' words did", () => {
     const migration = readFileSync("prisma/postgres/migrations/20261123232500_search_word_index/migration.sql", "utf8");
     expect(migration.split(`'${SEPARATOR_SQL_CLASS}+'`)).toHaveLength(3);
-    if (!isPostgres()) return;
-    const rows = await storeQuery<{ text: string; words: string[] }>(sql`
+  });
+
+  itOn("postgres")("splits words in PostgreSQL's SQL as the store does in JavaScript", async () => {
+    const rows = await storeRead<{ text: string; words: string[] }>(sql`
       SELECT x."text", ARRAY(SELECT DISTINCT w FROM regexp_split_to_table(x."text", ${`${SEPARATOR_SQL_CLASS}+`}) AS w WHERE w <> '' ORDER BY 1) AS "words"
       FROM "TranscriptText" x`);
     expect(rows.length).toBeGreaterThan(5);
@@ -212,13 +210,12 @@ describe("search over words and separators", () => {
     }
   });
 
-  it("indexes on SQLite exactly the words the store lists in JavaScript", async () => {
-    if (isPostgres()) return;
-    const texts = (await storeQuery<{ text: string }>(sql`SELECT "text" FROM "TranscriptText"`)).map((row) => row.text);
+  itOn("sqlite")("indexes on SQLite exactly the words the store lists in JavaScript", async () => {
+    const texts = (await storeRead<{ text: string }>(sql`SELECT "text" FROM "TranscriptText"`)).map((row) => row.text);
     const expected = wordsOfTexts(texts).words;
     expect(expected).toContain(longWord);
     // Compared as the bytes SQLite holds: a lone surrogate has no UTF-8 form to compare in JavaScript.
-    const { wanted, indexed, listed } = await storeTransaction(async (tx) => {
+    const { wanted, indexed, listed } = await storeWrite(async (tx) => {
       await tx.execute(sql`CREATE VIRTUAL TABLE temp."TranscriptWordsVocabulary" USING fts5vocab(main, 'TranscriptWords', 'row')`);
       const hexes = async (statement: Sql) => (await tx.query<{ h: string }>(statement)).map((row) => row.h).sort();
       const result = {

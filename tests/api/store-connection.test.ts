@@ -1,11 +1,13 @@
 // The store's reads leave the server's thread free while the database works: on PostgreSQL the
-// server does the work, on SQLite a worker thread's connection does (sqlite-readers.ts).
+// server does the work, on SQLite a worker thread's connection does (lib/server/store/sqlite/readers.ts).
 import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import pg from "pg";
-import { sql } from "@/lib/server/transcripts/sql";
-import { isPostgres } from "@/lib/server/db";
-import { closeStoreConnection, storeQuery, storeTransaction, warmStoreConnections } from "@/lib/server/transcripts/store-connection";
-import { binaryCopyChunks, type BinaryCopyRows } from "@/lib/server/transcripts/binary-copy";
+import { sql } from "@/lib/server/store/sql";
+import { closeStore, warmStore } from "@/lib/server/store";
+import { storeRead, storeWrite } from "@/lib/server/store/active-database";
+import { binaryCopyChunks, type BinaryCopyRows } from "@/lib/server/store/postgres/binary-copy";
+import type { PostgresTransaction } from "@/lib/server/store/postgres/connection";
+import { describeOn, itOn } from "../helpers/database-provider";
 import { storeTranscripts } from "./transcripts-test-data";
 
 /** A read that keeps the database busy for a while (a million rows counted one by one). */
@@ -14,7 +16,7 @@ const slowCount = sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FR
 describe("store reads", () => {
   it("let the event loop turn while the database works", async () => {
     let done = false;
-    const read = storeQuery<{ c: unknown }>(slowCount).finally(() => {
+    const read = storeRead<{ c: unknown }>(slowCount).finally(() => {
       done = true;
     });
     let turns = 0;
@@ -29,42 +31,40 @@ describe("store reads", () => {
 
   it("answer each of many concurrent reads with its own rows", async () => {
     const values = Array.from({ length: 60 }, (_, index) => index);
-    const answers = await Promise.all(values.map((value) => storeQuery<{ v: unknown }>(sql`SELECT CAST(${value} AS INTEGER) AS v`)));
+    const answers = await Promise.all(values.map((value) => storeRead<{ v: unknown }>(sql`SELECT CAST(${value} AS INTEGER) AS v`)));
     expect(answers.map((rows) => Number(rows[0].v))).toEqual(values);
   });
 
   it("reject a failing read with the driver's message and code, and go on serving", async () => {
-    const failure = await storeQuery(sql`SELECT * FROM "NoSuchTable"`).catch((error: unknown) => error);
+    const failure = await storeRead(sql`SELECT * FROM "NoSuchTable"`).catch((error: unknown) => error);
     expect(failure).toMatchObject({ message: expect.stringMatching(/NoSuchTable/i), code: expect.any(String) });
-    expect(await storeQuery<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
+    expect(await storeRead<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
   });
 
   it("see a transaction's writes once it has committed, and not before", async () => {
-    await storeTransaction(async (tx) => {
+    await storeWrite(async (tx) => {
       await tx.execute(sql`CREATE TABLE "ReadAfterCommit" (id INTEGER PRIMARY KEY)`);
     });
     let seenInside: unknown[] = [];
-    await storeTransaction(async (tx) => {
+    await storeWrite(async (tx) => {
       await tx.execute(sql`INSERT INTO "ReadAfterCommit" (id) VALUES (1)`);
-      seenInside = await storeQuery(sql`SELECT id FROM "ReadAfterCommit"`);
+      seenInside = await storeRead(sql`SELECT id FROM "ReadAfterCommit"`);
     });
     expect(seenInside).toEqual([]);
-    expect((await storeQuery<{ id: unknown }>(sql`SELECT id FROM "ReadAfterCommit"`)).map((row) => Number(row.id))).toEqual([1]);
+    expect((await storeRead<{ id: unknown }>(sql`SELECT id FROM "ReadAfterCommit"`)).map((row) => Number(row.id))).toEqual([1]);
   });
 
-  it("compress large values with lz4 on PostgreSQL", async () => {
-    if (!isPostgres()) return;
+  itOn("postgres")("compress large values with lz4 on PostgreSQL", async () => {
     await storeTranscripts([{ id: "large-dialog", createdAt: "2025-05-02T10:00:00.000Z", turns: Array.from({ length: 40 }, (_, index) => `Answer ${index}: ${"details ".repeat(40)}`) }]);
-    const [row] = await storeQuery<{ method: string | null; bytes: number }>(
+    const [row] = await storeRead<{ method: string | null; bytes: number }>(
       sql`SELECT pg_column_compression("source") AS "method", octet_length("source") AS "bytes" FROM "Transcript" WHERE "id" = 'large-dialog'`,
     );
     expect(row.bytes).toBeGreaterThan(4000);
     expect(row.method).toBe("lz4");
   });
 
-  it("set up a new PostgreSQL connection before its first query, not beside it", async () => {
-    if (!isPostgres()) return;
-    await closeStoreConnection();
+  itOn("postgres")("set up a new PostgreSQL connection before its first query, not beside it", async () => {
+    await closeStore();
     // The driver warns (once a process) and will refuse a query sent while another is under way.
     const query = pg.Client.prototype.query;
     let overlapping = 0;
@@ -73,7 +73,7 @@ describe("store reads", () => {
       return (query as (...values: unknown[]) => unknown).apply(this, args);
     } as typeof query);
     try {
-      const rows = await Promise.all([1, 2, 3].map(() => storeQuery<{ method: string }>(sql`SELECT current_setting('default_toast_compression') AS "method"`)));
+      const rows = await Promise.all([1, 2, 3].map(() => storeRead<{ method: string }>(sql`SELECT current_setting('default_toast_compression') AS "method"`)));
       expect(rows.map(([row]) => row.method)).toEqual(["lz4", "lz4", "lz4"]);
     } finally {
       spy.mockRestore();
@@ -83,11 +83,10 @@ describe("store reads", () => {
 });
 
 describe("store warm-up at server start", () => {
-  it("opens PostgreSQL connections that have planned the store's reads, and leaves them open", async () => {
-    await closeStoreConnection();
+  itOn("postgres")("opens PostgreSQL connections that have planned the store's reads, and leaves them open", async () => {
+    await closeStore();
     // Rejects if a warm-up statement no longer fits the schema.
-    await warmStoreConnections();
-    if (!isPostgres()) return;
+    await warmStore();
     const observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await observer.connect();
     try {
@@ -100,11 +99,11 @@ describe("store warm-up at server start", () => {
     } finally {
       await observer.end();
     }
-    expect(await storeQuery<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
+    expect(await storeRead<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
   });
 });
 
-describe("store copies (PostgreSQL)", () => {
+describeOn("postgres")("store copies (PostgreSQL)", () => {
   const table = sql`"CopyRoundTrip" ("label", "count", "big", "at", "ids")`;
   const create = sql`CREATE TABLE IF NOT EXISTS "CopyRoundTrip" ("label" TEXT, "count" INTEGER, "big" BIGINT NOT NULL, "at" TIMESTAMP(3) NOT NULL, "ids" INTEGER[] NOT NULL)`;
   const rows = [
@@ -116,45 +115,42 @@ describe("store copies (PostgreSQL)", () => {
     row.row(5).text(item.label).integer(item.count).bigint(item.big).timestamp(new Date(item.at)).integerArray(item.ids);
 
   it("write every column type as PostgreSQL reads it back", async () => {
-    if (!isPostgres()) return;
-    await storeTransaction(async (tx) => {
+    await storeWrite(async (tx) => {
       await tx.execute(create);
       await tx.execute(sql`DELETE FROM "CopyRoundTrip"`);
-      await tx.copyRows(table, binaryCopyChunks(rows, write));
+      await (tx as PostgresTransaction).copyRows(table, binaryCopyChunks(rows, write));
     });
-    const stored = await storeQuery<{ label: string | null; count: number | null; big: string; at: Date; ids: number[] }>(
+    const stored = await storeRead<{ label: string | null; count: number | null; big: string; at: Date; ids: number[] }>(
       sql`SELECT "label", "count", "big"::text AS "big", "at", "ids" FROM "CopyRoundTrip" ORDER BY "big" DESC`,
     );
     expect(stored.map((row) => ({ ...row, big: Number(row.big), at: row.at.toISOString() }))).toEqual(rows);
   });
 
   it("copy rows sent in many chunks, and the bytes of a source as given", async () => {
-    if (!isPostgres()) return;
     const many = Array.from({ length: 3000 }, (_, index) => ({ label: `${index} ${"x".repeat(1000)}`, count: index, big: index, at: "2026-01-01T00:00:00.000Z", ids: [index] }));
     expect([...binaryCopyChunks(many, write)].length).toBeGreaterThan(2);
-    await storeTransaction(async (tx) => {
+    await storeWrite(async (tx) => {
       await tx.execute(create);
       await tx.execute(sql`DELETE FROM "CopyRoundTrip"`);
-      await tx.copyRows(table, binaryCopyChunks(many, (row, item) => row.row(5).text(Buffer.from(item.label)).integer(item.count).bigint(item.big).timestamp(new Date(item.at)).integerArray(item.ids)));
+      await (tx as PostgresTransaction).copyRows(table, binaryCopyChunks(many, (row, item) => row.row(5).text(Buffer.from(item.label)).integer(item.count).bigint(item.big).timestamp(new Date(item.at)).integerArray(item.ids)));
     });
-    const [counted] = await storeQuery<{ n: unknown; total: unknown; longest: unknown }>(
+    const [counted] = await storeRead<{ n: unknown; total: unknown; longest: unknown }>(
       sql`SELECT count(*) AS "n", sum("count") AS "total", max(length("label")) AS "longest" FROM "CopyRoundTrip"`,
     );
     expect([Number(counted.n), Number(counted.total), Number(counted.longest)]).toEqual([3000, (2999 * 3000) / 2, 1005]);
   });
 
   it("reject rows PostgreSQL refuses with its message, writing none of them, and go on serving", async () => {
-    if (!isPostgres()) return;
-    await storeTransaction(async (tx) => {
+    await storeWrite(async (tx) => {
       await tx.execute(create);
       await tx.execute(sql`DELETE FROM "CopyRoundTrip"`);
     });
-    const failure = await storeTransaction(async (tx) => {
-      await tx.copyRows(table, binaryCopyChunks([rows[0], { ...rows[1], label: "no\u0000nul" }], write));
+    const failure = await storeWrite(async (tx) => {
+      await (tx as PostgresTransaction).copyRows(table, binaryCopyChunks([rows[0], { ...rows[1], label: "no\u0000nul" }], write));
     }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ message: expect.stringMatching(/0x00/) });
-    const [counted] = await storeQuery<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "CopyRoundTrip"`);
+    const [counted] = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "CopyRoundTrip"`);
     expect(Number(counted.n)).toBe(0);
-    expect(await storeQuery<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
+    expect(await storeRead<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
   });
 });

@@ -6,13 +6,14 @@ import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { db, isPostgres } from "@/lib/server/db";
-import { storeQuery } from "@/lib/server/transcripts/store-connection";
-import { join, sql } from "@/lib/server/transcripts/sql";
+import { db } from "@/lib/server/db";
+import { storeRead } from "@/lib/server/store/active-database";
+import { join, sql } from "@/lib/server/store/sql";
 import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { runScript } from "../helpers/run-script";
+import { testProvider } from "../helpers/database-provider";
 import { fixture } from "../unit/transcripts/fixtures";
 
 // Each command starts a TypeScript process; the machine may be busy.
@@ -48,16 +49,16 @@ describe("npm run import", () => {
   it("refreshes the planner's statistics of the tables it wrote (PostgreSQL's vacuumed too), and not of a table it barely changed", async () => {
     const result = runScript("import", [`${FIXTURES}/valid`]);
     expect(result.output).toMatch(/; the query planner's statistics refreshed in \d+\.\d s\./);
-    if (isPostgres()) {
+    if (testProvider() === "postgres") {
       const tables = ["Transcript", "TranscriptText", "TranscriptDenseWords", "TranscriptSlotCount", "TranscriptHourAttribute", "TranscriptDayVersion", "SearchWord", "DenseWord", "DenseWordDayCount"];
-      const rows = await storeQuery<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
+      const rows = await storeRead<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
         sql`SELECT relname, last_vacuum IS NOT NULL AS "vacuumed", last_analyze IS NOT NULL AS "analyzed" FROM pg_stat_user_tables WHERE relname IN (${join(tables)})`,
       );
       expect(rows.sort((a, b) => a.relname.localeCompare(b.relname))).toEqual(tables.sort().map((relname) => ({ relname, vacuumed: true, analyzed: true })));
 
       // A few more transcripts change too little of an analysed table to refresh it.
       const analysedAt = async () =>
-        (await storeQuery<{ at: Date }>(sql`SELECT last_analyze AS "at" FROM pg_stat_user_tables WHERE relname = 'Transcript'`))[0].at.getTime();
+        (await storeRead<{ at: Date }>(sql`SELECT last_analyze AS "at" FROM pg_stat_user_tables WHERE relname = 'Transcript'`))[0].at.getTime();
       const before = await analysedAt();
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), "import-few-")), "few.json");
       writeFileSync(file, JSON.stringify([{ _id: "few-1", sessionID: "few", createdAt: "2025-03-02T10:00:00Z", dialog: [{ type: "request", payload: { payload: { query: "hello" } } }] }]));
@@ -65,7 +66,7 @@ describe("npm run import", () => {
       expect(few.output).toMatch(/1 new, 0 updated, 0 rejected/);
       expect(await analysedAt()).toBe(before);
     } else {
-      const rows = await storeQuery<{ tbl: string }>(sql`SELECT DISTINCT tbl FROM sqlite_stat1 WHERE tbl IN ('Transcript', 'SearchWord')`);
+      const rows = await storeRead<{ tbl: string }>(sql`SELECT DISTINCT tbl FROM sqlite_stat1 WHERE tbl IN ('Transcript', 'SearchWord')`);
       expect(rows.map((row) => row.tbl).sort()).toEqual(["SearchWord", "Transcript"]);
     }
   });

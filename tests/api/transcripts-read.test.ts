@@ -2,11 +2,8 @@
 // SQLite and on PostgreSQL): order, paging, filters, and search with the same meaning on both.
 import * as listRoute from "@/app/api/transcripts/route";
 import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
-import { isPostgres } from "@/lib/server/db";
-import { matchingKeysSql } from "@/lib/server/transcripts/search-sql";
-import { sql } from "@/lib/server/transcripts/sql";
-import { storeQuery, storeTransaction } from "@/lib/server/transcripts/store-connection";
-import { matchWords } from "@/lib/server/transcripts/word-index";
+import { sql } from "@/lib/server/store/sql";
+import { activeDatabase, storeRead, storeWrite } from "@/lib/server/store/active-database";
 import { foldSearchText, normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
@@ -168,15 +165,14 @@ describe("GET /api/transcripts", () => {
     expect(await snippet()).toEqual(["the second wording of a parcel question"]);
   });
 
-  // PostgreSQL finds a page of matches either through its word index or by reading the range
-  // (list-transcripts.ts chooses by cost; with this little data it always reads the range).
+  // A page of matches is found either through the word index or by reading the range (PostgreSQL
+  // chooses by cost; with this little data it always reads the range).
   it.each(searches)("search %p finds %p both through the text index and by reading the range", async (search, expected) => {
-    const normalized = normalizeSearchQuery(search);
-    const words = isPostgres() && normalized !== null ? await matchWords(normalized) : null;
-    const filter = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime), search: normalized, sessionId: null, words };
+    const prepared = await activeDatabase().prepareSearch({ search: normalizeSearchQuery(search), sessionId: null });
+    const range = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime) };
     for (const scan of ["index", "range"] as const) {
-      const keys = matchingKeysSql(filter, { descending: true, limit: 100, offset: 0, scan });
-      const rows = await storeQuery<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      const keys = prepared.matchingKeysSql(range, { descending: true, limit: 100, offset: 0, scan });
+      const rows = await storeRead<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
       expect(rows.map((row) => row.id)).toEqual(expected);
     }
   });
@@ -232,12 +228,12 @@ describe("GET /api/transcript/{id}", () => {
 
   it("reads a transcript stored before sources were kept, whose column holds its normalised dialog", async () => {
     const expected = (await detail("t02")).body;
-    const [{ source }] = await storeQuery<{ source: string }>(sql`SELECT "source" FROM "Transcript" WHERE "id" = 't02'`);
+    const [{ source }] = await storeRead<{ source: string }>(sql`SELECT "source" FROM "Transcript" WHERE "id" = 't02'`);
     expect(JSON.parse(source)).toMatchObject({ _id: "t02" });
-    const setSource = (value: string) => storeTransaction((tx) => tx.execute(sql`UPDATE "Transcript" SET "source" = ${value} WHERE "id" = 't02'`));
+    const setSource = (value: string) => storeWrite((tx) => tx.execute(sql`UPDATE "Transcript" SET "source" = ${value} WHERE "id" = 't02'`));
     await setSource(JSON.stringify(expected.dialog));
     try {
-      const [stored] = await storeQuery<{ source: string }>(sql`SELECT "source" FROM "Transcript" WHERE "id" = 't02'`);
+      const [stored] = await storeRead<{ source: string }>(sql`SELECT "source" FROM "Transcript" WHERE "id" = 't02'`);
       expect(JSON.parse(stored.source)).toEqual(expected.dialog);
       const res = await detail("t02");
       expect(res.status).toBe(200);

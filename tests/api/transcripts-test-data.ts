@@ -1,6 +1,6 @@
 // Hand-made transcripts for the API tests, stored through the same path as imports.
 import { readRecord } from "@/lib/transcripts/read-record";
-import { saveTranscripts } from "@/lib/server/transcripts/save-transcripts";
+import { saveTranscripts } from "@/lib/server/store";
 
 export interface TestTranscript {
   id: string;

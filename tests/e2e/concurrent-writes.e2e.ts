@@ -8,7 +8,7 @@ import { runPrisma } from "../../scripts/prisma-env.mjs";
 import { db, disconnectDb } from "@/lib/server/db";
 import { hashPassword } from "@/lib/server/auth/passwords";
 import { createIngestKey } from "@/lib/server/ingest/ingest-keys";
-import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { closeStore } from "@/lib/server/store";
 import { conversation } from "../helpers/stored-transcripts";
 import { startNextServer, type RunningServer } from "../../scripts/lib/next-server";
 import { E2E_DIST_DIR } from "./support/server-state";
@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.kill(-server.pid, "SIGTERM");
-  await Promise.all([disconnectDb(), closeStoreConnection()]);
+  await Promise.all([disconnectDb(), closeStore()]);
   rmSync(workDir, { recursive: true, force: true });
 });
 

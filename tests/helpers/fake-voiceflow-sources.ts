@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/server/db";
 import { runJob } from "@/lib/server/jobs/run-jobs";
-import { rollupDeltas } from "@/lib/transcripts/rollup-deltas";
+import { rollupDeltas } from "@/lib/server/store/rollup-deltas";
 
 export const TEST_CRON_SECRET = "cron-secret-for-the-tests-0123456789";
 

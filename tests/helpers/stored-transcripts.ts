@@ -1,6 +1,6 @@
 // Transcripts stored through the real normaliser and store, for tests of what builds on them.
 import { readRecord } from "@/lib/transcripts/read-record";
-import { saveTranscripts } from "@/lib/server/transcripts/save-transcripts";
+import { saveTranscripts } from "@/lib/server/store";
 
 let counter = 0;
 

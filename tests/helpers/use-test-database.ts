@@ -1,9 +1,10 @@
 import { createTestDatabase, type Provider } from "./test-databases";
 import { disconnectDb } from "@/lib/server/db";
-import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { closeStore } from "@/lib/server/store";
 
 /** Gives the current test file its own fresh, migrated database of the given provider. */
 export function useTestDatabase(provider: Provider): void {
+  process.env.TEST_DATABASE_PROVIDER = provider;
   // Real databases, argon2 and spawned commands on a busy two-core machine outrun jest's 5 s default.
   jest.setTimeout(30_000);
   let drop: (() => Promise<void>) | undefined;
@@ -15,7 +16,7 @@ export function useTestDatabase(provider: Provider): void {
     process.env.DATABASE_URL = database.url;
   });
   afterAll(async () => {
-    await Promise.all([disconnectDb(), closeStoreConnection()]);
+    await Promise.all([disconnectDb(), closeStore()]);
     await drop?.();
   });
 }

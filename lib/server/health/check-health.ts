@@ -1,5 +1,6 @@
 import "server-only";
-import { db, isPostgres } from "../db";
+import { db } from "../db";
+import { databaseName } from "../store";
 import { AppError } from "../http/app-error";
 
 /** Whether the database answers; throws 503 when it does not (load balancers take the instance out). */
@@ -10,5 +11,5 @@ export async function checkHealth(): Promise<{ status: "ok"; database: "postgres
     console.error("Health check: database unreachable:", error);
     throw new AppError("SERVICE_UNAVAILABLE", "The database is unavailable");
   }
-  return { status: "ok", database: isPostgres() ? "postgresql" : "sqlite" };
+  return { status: "ok", database: databaseName() };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { AppError } from "./app-error";
-import { READ_TIMEOUT_CODE } from "../transcripts/read-timeout";
+import { READ_TIMEOUT_CODE } from "../store";
 
 /** Maps anything thrown by a handler to `{message}` with its status; unknown errors reveal nothing. */
 export function toErrorResponse(error: unknown): Response {
@@ -15,11 +15,8 @@ export function toErrorResponse(error: unknown): Response {
   return NextResponse.json({ message: "Internal server error" }, { status: 500 });
 }
 
-/**
- * A read stopped at, or refused past, its time budget (store-connection.ts): PostgreSQL's
- * statement_timeout (57014, query_canceled) or the store's own. The store logs each.
- */
-const TIMEOUT_CODES = new Set(["57014", READ_TIMEOUT_CODE]);
+/** A store read stopped at, or refused past, its time budget (lib/server/store/read-budget.ts); the store logs each. */
+const TIMEOUT_CODES = new Set([READ_TIMEOUT_CODE]);
 export const READ_TIMEOUT_MESSAGE = "The search took too long. Narrow the date range or the search and try again.";
 
 const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "SQLITE_BUSY"]);

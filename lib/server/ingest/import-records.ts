@@ -1,5 +1,5 @@
 import "server-only";
-import { saveTranscripts } from "../transcripts/save-transcripts";
+import { saveTranscripts } from "../store";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { SourceRecord } from "@/lib/transcripts/extract-records";

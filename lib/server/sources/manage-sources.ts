@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../db";
 import { AppError, badRequest, notFound } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { deleteTranscripts } from "../transcripts/delete-transcripts";
+import { deleteTranscripts } from "../store";
 import { checkSourceUrl } from "./address-guard";
 import { sealSecret, SecretKeyError } from "./secret-box";
 import { sourceSelect, toSourceDto, toSyncRunDto } from "./source-dto";

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../db";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { importRecords } from "../ingest/import-records";
-import { join, sql } from "../transcripts/sql";
+import { Prisma } from "@/generated/prisma-sqlite/client";
 import { PlatformError } from "./http-client";
 import { fetchTranscript, listPage, type ListedTranscript, type PlatformConnection } from "./voiceflow-api";
 import { openSecret, SecretKeyError } from "./secret-box";
@@ -134,8 +134,8 @@ async function recordProgress(tx: JobTransaction, runId: string, sourceId: strin
     },
   });
   if (counts.storedIds.length > 0) {
-    const rows = counts.storedIds.map((transcriptId) => sql`(${sourceId}, ${transcriptId})`);
-    await tx.$executeRaw(sql`INSERT INTO "SourceTranscript" ("sourceId", "transcriptId") VALUES ${join(rows)} ON CONFLICT DO NOTHING`);
+    const rows = counts.storedIds.map((transcriptId) => Prisma.sql`(${sourceId}, ${transcriptId})`);
+    await tx.$executeRaw(Prisma.sql`INSERT INTO "SourceTranscript" ("sourceId", "transcriptId") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`);
   }
 }
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { runPrisma } from "@/scripts/prisma-env.mjs";
 import { db, disconnectDb } from "@/lib/server/db";
-import { closeStoreConnection } from "@/lib/server/transcripts/store-connection";
+import { closeStore } from "@/lib/server/store";
 import { createUser } from "../../helpers/users";
 
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
@@ -33,7 +33,7 @@ beforeEach(() => {
   savedUrl = process.env.DATABASE_URL;
 });
 afterEach(async () => {
-  await Promise.all([disconnectDb(), closeStoreConnection()]);
+  await Promise.all([disconnectDb(), closeStore()]);
   process.env.DATABASE_URL = savedUrl;
 });
 

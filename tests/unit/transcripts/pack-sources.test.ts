@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // A batch's sources move to the storing thread in one transferred buffer, unchanged.
 import { BatchPacker } from "@/scripts/lib/pack-sources";
-import { wordsOfTexts } from "@/lib/transcripts/search-words";
+import { wordsOfTexts } from "@/lib/server/store/search-words";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 

@@ -1,0 +1,77 @@
+import "server-only";
+import { storeRead } from "./active-database";
+import type { TimeRange } from "./database";
+import { slotCountsSql } from "./count-in-range";
+import { identifier, int, join, sql, toNumber, type Sql } from "./sql";
+import { sortKeyRange } from "./sort-key";
+import { ROLLUP_DIMENSIONS, type RollupDimension } from "./rollup-deltas";
+import { HOUR_MS, rangeCoverage, SLOT_MS } from "@/lib/transcripts/time-buckets";
+import type { OffsetSegment } from "@/lib/transcripts/time-zone";
+
+export interface AnalyticsCounts {
+  /** Transcripts per local day (days since 1970-01-01 in the zone); days without any are left out. */
+  perLocalDay: Map<number, number>;
+  /** Transcripts per local hour of day, 0 to 23. */
+  perLocalHour: number[];
+  /** Transcripts per device, os and browser value ("" where the transcript has none). */
+  attributes: { dimension: RollupDimension; value: string; count: number }[];
+}
+
+/**
+ * The counts the analytics are made of, for the transcripts created in the range, in the zone whose
+ * offsets over the range are `segments`. Summed in the database from the rollups (15-minute slots,
+ * hourly attributes), plus the raw rows of the partly covered buckets at the ends of the range.
+ */
+export async function countForAnalytics(range: TimeRange, segments: OffsetSegment[]): Promise<AnalyticsCounts> {
+  const [timeRows, attributeRows] = await Promise.all([
+    storeRead<{ kind: string; bucket: unknown; n: unknown }>(timeSeriesSql(range, segments)),
+    storeRead<{ dimension: RollupDimension; value: string; n: unknown }>(distributionsSql(range)),
+  ]);
+  const perLocalDay = new Map<number, number>();
+  const perLocalHour = new Array<number>(24).fill(0);
+  for (const row of timeRows) {
+    if (row.kind === "day") perLocalDay.set(toNumber(row.bucket), toNumber(row.n));
+    else perLocalHour[toNumber(row.bucket)] += toNumber(row.n);
+  }
+  const attributes = attributeRows.map((row) => ({ dimension: row.dimension, value: row.value, count: toNumber(row.n) }));
+  return { perLocalDay, perLocalHour, attributes };
+}
+
+/**
+ * Counts per local day and per local hour of day. A slot's local minute is its UTC minute plus
+ * the zone's offset at the slot's start; offsets change only at DST transitions, written here as
+ * a CASE over slot numbers. Every offset is a whole number of quarter hours, so no slot straddles a
+ * local hour or day.
+ */
+function timeSeriesSql({ startMs, endMs }: TimeRange, segments: OffsetSegment[]): Sql {
+  let offset: Sql = int(segments[0].offset);
+  if (segments.length > 1) {
+    const branches = segments.slice(1).map((segment, index) => sql`WHEN "slot" < ${int(Math.ceil(segment.fromMs / SLOT_MS))} THEN ${int(segments[index].offset)}`);
+    offset = sql`CASE ${join(branches, " ")} ELSE ${int(segments[segments.length - 1].offset)} END`;
+  }
+  const minutesPerSlot = int(SLOT_MS / 60_000);
+  return sql`
+    WITH "local" AS (SELECT "slot" * ${minutesPerSlot} + ${offset} AS "minute", "count" FROM (${slotCountsSql(startMs, endMs)}) AS "slots")
+    SELECT 'day' AS "kind", "minute" / 1440 AS "bucket", SUM("count") AS "n" FROM "local" GROUP BY "minute" / 1440
+    UNION ALL
+    SELECT 'hour' AS "kind", ("minute" % 1440) / 60 AS "bucket", SUM("count") AS "n" FROM "local" GROUP BY ("minute" % 1440) / 60`;
+}
+
+/** Counts per device, os and browser value: the hourly rollup for whole hours, raw rows for the ends. */
+function distributionsSql({ startMs, endMs }: TimeRange): Sql {
+  const coverage = rangeCoverage(startMs, endMs, HOUR_MS);
+  const parts: Sql[] = [];
+  if (coverage.whole) {
+    parts.push(sql`SELECT "dimension", "value", "count" FROM "TranscriptHourAttribute"
+      WHERE "dimension" IN ('browser', 'device', 'os') AND "hour" BETWEEN ${int(coverage.whole.first)} AND ${int(coverage.whole.last)}`);
+  }
+  for (const piece of coverage.partial) {
+    const { low, high } = sortKeyRange(piece.fromMs, piece.toMs);
+    for (const dimension of ROLLUP_DIMENSIONS) {
+      const column = identifier(dimension);
+      parts.push(sql`SELECT ${dimension} AS "dimension", COALESCE(${column}, '') AS "value", 1 AS "count" FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}`);
+    }
+  }
+  if (parts.length === 0) return sql`SELECT '' AS "dimension", '' AS "value", 0 AS "n" WHERE 1 = 0`;
+  return sql`SELECT "dimension", "value", SUM("count") AS "n" FROM (${join(parts, " UNION ALL ")}) AS "attributes" GROUP BY "dimension", "value"`;
+}

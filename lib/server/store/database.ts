@@ -1,0 +1,113 @@
+import "server-only";
+import type { Sql } from "./sql";
+import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import type { TextsWords } from "./search-words";
+
+// What each database of the store provides (sqlite/, postgres/): the connection, the dialect's few
+// differences, how a search finds its matches, and how the search rows of a transcript are written.
+// Everything else the store does is written once, on top of this (DESIGN.md).
+
+export type DatabaseName = "sqlite" | "postgresql";
+
+/** The statements of one write transaction. */
+export interface WriteTransaction {
+  query<Row>(statement: Sql): Promise<Row[]>;
+  execute(statement: Sql): Promise<void>;
+}
+
+export interface ReadOptions {
+  /**
+   * The read tests the text of every transcript of a range (a search the word index cannot narrow):
+   * its cost grows with the range. Such reads run one at a time (storeRead in active-database.ts).
+   */
+  scansTexts?: boolean;
+}
+
+/** A time range, both ends inclusive, in epoch milliseconds. */
+export interface TimeRange {
+  startMs: number;
+  endMs: number;
+}
+
+/** What a list or count call looks for in a range: transcripts whose text holds `search`, of one session. */
+export interface SearchFilter {
+  /** Folded by normalizeSearchQuery; null for no search. */
+  search: string | null;
+  sessionId: string | null;
+}
+
+/** How a page of matches is found: through the word index, or by reading the range in key order. */
+export type TextScan = "index" | "range";
+
+export interface KeyPage {
+  descending: boolean;
+  limit: number;
+  offset: number;
+  scan: TextScan;
+}
+
+/** A search prepared by one database: the SQL that finds its matches in any range. */
+export interface PreparedSearch {
+  /** Finding the matches tests the text of every transcript of the range: no index narrows them. */
+  readonly scansEveryText: boolean;
+  /** SELECT "sortKey" of one page of the matches of the range, in key order. */
+  matchingKeysSql(range: TimeRange, page: KeyPage): Sql;
+  /** SELECT count(*) AS "n" of the matches of the range. */
+  countSql(range: TimeRange): Sql;
+  /** Rows ("bucket", "n"): the matches of the range per UTC bucket of bucketMs (a day or an hour). */
+  countPerBucket(range: TimeRange, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]>;
+  /** How a page that passes `passed` of the range's `matches` matches is best found. */
+  pageScan(range: TimeRange, passed: number, matches: number): Promise<TextScan>;
+}
+
+/** A transcript's search text as the save writes it. */
+export interface TextRow {
+  sortKey: number;
+  text: string;
+  /** The transcript was not stored before. */
+  isNew: boolean;
+  /** Its position in the batch, which is also its text's position in the batch's TextsWords. */
+  position: number;
+}
+
+/** Writes the search rows of one batch of transcripts, within the transaction that stores them. */
+export interface SearchRowWriter {
+  /**
+   * The search rows of the batch's texts: `movedKeys` are keys the batch's transcripts left, and
+   * `replacedTexts` the texts the batch replaces, as stored before the batch wrote anything.
+   */
+  save(texts: TextRow[], movedKeys: number[], replacedTexts: { sortKey: number; text: string }[]): Promise<void>;
+}
+
+export interface StoreDatabase {
+  readonly name: DatabaseName;
+  readonly url: string;
+  /** The time budget of each read, in ms (0: none). */
+  readonly budgetMs: number;
+  /** One read, within the read budget. */
+  read<Row>(statement: Sql, options?: ReadOptions): Promise<Row[]>;
+  /**
+   * Runs `work` in one write transaction holding the store's write lock (writers of transcripts
+   * never interleave), outside the read budget.
+   */
+  write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  /** The condition that the text column contains `text`. */
+  contains(column: Sql, text: string): Sql;
+  /** The operator that tells two values apart, NULL from a value too. */
+  readonly isDistinctFrom: Sql;
+  /** A search of the filter, prepared (its words looked up) for any range. */
+  prepareSearch(filter: SearchFilter): Promise<PreparedSearch>;
+  /** The search row writer of a batch, made before the batch writes anything. */
+  searchRowWriter(tx: WriteTransaction, words: TextsWords, options: { bulk: boolean }): Promise<SearchRowWriter>;
+  /** A column of "Transcript" t: its stored search text where the writer needs the texts it replaces, else NULL. */
+  readonly replacedTextColumn: Sql;
+  /** Where given, writes the rows of transcripts not stored before (the others are upserted). */
+  copyNewTranscripts?(tx: WriteTransaction, transcripts: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void>;
+  /** For a long run of writes (the import and seed commands). */
+  beginBulkWrites(): Promise<void>;
+  /** After a bulk load: refreshes the planner's statistics of what it changed. */
+  finishBulkWrites(load: "seed" | "import"): Promise<void>;
+  /** Opens the connections requests will use, at server start. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,32 @@
+// The transcript store: every operation the rest of the portal performs on transcripts, on SQLite
+// or PostgreSQL alike. Which database runs is decided once, from DATABASE_URL (active-database.ts),
+// and nothing outside this folder knows it. How it works, table by table: DESIGN.md.
+
+/** Stores a batch of transcripts: new ids inserted, known ones updated, never duplicated. */
+export { saveTranscripts, type SaveResult } from "./save-transcripts";
+
+/** Deletes transcripts by id, with their rollups, search rows and feedback. */
+export { deleteTranscripts } from "./delete-transcripts";
+
+/** One page of the transcripts of a range, optionally searched and of one session, with its total. */
+export { listTranscripts } from "./list-transcripts";
+
+/** One transcript in the platform's format; throws NOT_FOUND. */
+export { getTranscript, TRANSCRIPT_NOT_FOUND } from "./get-transcript";
+
+/** The per-day, per-hour and per-attribute counts the analytics are made of. */
+export { countForAnalytics, type AnalyticsCounts } from "./analytics-counts";
+export { ROLLUP_DIMENSIONS, type RollupDimension } from "./rollup-deltas";
+
+/** The words of search texts, as the import and seed workers work them out for saveTranscripts (search-words.ts). */
+export type { TextsWords } from "./search-words";
+
+/**
+ * The connection's life: the database's name (for the health check), bulk loads (import and seed
+ * commands), warming at server start, closing.
+ */
+export { beginBulkWrites, closeStore, databaseName, finishBulkWrites, warmStore } from "./active-database";
+export type { DatabaseName } from "./database";
+
+/** The code of a read stopped at its time budget (answered 503). */
+export { READ_TIMEOUT_CODE } from "./read-budget";

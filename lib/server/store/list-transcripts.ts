@@ -1,0 +1,72 @@
+import "server-only";
+import { activeDatabase, storeRead } from "./active-database";
+import type { PreparedSearch, SearchFilter, TimeRange } from "./database";
+import { countInRange } from "./count-in-range";
+import { countMatchesNow, searchMatchesOverTime } from "./search-count-cache";
+import { sql } from "./sql";
+import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
+import { snippetsOf, VERSION_COLUMNS, type VersionedRow } from "./search-snippets";
+import { narrowWalk, type MatchesInStretch } from "./matches-over-time";
+import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
+import type { ListTranscriptsQuery, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
+
+/**
+ * One page of the transcripts created in [startTime, endTime], newest first, optionally only those
+ * whose turns contain `search` (case-insensitive) and of one session. Signed-in users.
+ */
+export async function listTranscripts(query: ListTranscriptsQuery): Promise<TranscriptListResponse> {
+  const filter: SearchFilter = { search: normalizeSearchQuery(query.search), sessionId: query.sessionId };
+  const range: TimeRange = { startMs: query.startTime.getTime(), endMs: query.endTime.getTime() };
+  const search = await activeDatabase().prepareSearch(filter);
+  const { total, stretches } = await countTranscripts(filter, search, range);
+  const offset = (query.page - 1) * query.limit;
+  const rows = offset < total ? await pageOfTranscripts(filter, search, range, { offset, limit: query.limit, total, stretches }) : [];
+  const items = rows.map(toListItem);
+  return { transcripts: filter.search === null ? items : await withSnippets(items, rows, filter.search), total, totalPages: Math.ceil(total / query.limit) };
+}
+
+/** A search's rows show where each transcript holds it. */
+async function withSnippets(items: TranscriptListItem[], rows: (ListRow & Partial<VersionedRow>)[], search: string): Promise<TranscriptListItem[]> {
+  const snippets = await snippetsOf(
+    rows.map((row) => ({ id: row.id, sessionId: row.sessionId, receivedAt: row.receivedAt, sourceLength: row.sourceLength })),
+    search,
+  );
+  return items.map((item) => {
+    const snippet = snippets.get(item.id);
+    return snippet ? { ...item, searchSnippet: snippet } : item;
+  });
+}
+
+/** The total, and for a search of the range where in it the matches lie. */
+async function countTranscripts(filter: SearchFilter, search: PreparedSearch, range: TimeRange): Promise<{ total: number; stretches: MatchesInStretch[] }> {
+  if (filter.sessionId !== null) return { total: await countMatchesNow(search, range), stretches: [] };
+  if (filter.search === null) return { total: await countInRange(range.startMs, range.endMs), stretches: [] };
+  const stretches = await searchMatchesOverTime(filter.search, search, range);
+  return { total: stretches.reduce((sum, stretch) => sum + stretch.count, 0), stretches };
+}
+
+/**
+ * Rows [offset, offset + limit) of the newest-first order. Past the middle the keys are walked from
+ * the oldest end instead, so no page walks more than half the range, and a search's walk starts in
+ * the day or hour holding the page's first row (from the counts of its total); only keys are
+ * walked (an index-only scan), and the page's rows are then read by key.
+ */
+async function pageOfTranscripts(
+  filter: SearchFilter,
+  search: PreparedSearch,
+  range: TimeRange,
+  page: { offset: number; limit: number; total: number; stretches: MatchesInStretch[] },
+): Promise<(ListRow & Partial<VersionedRow>)[]> {
+  const { offset, limit, total } = page;
+  const fromOldest = offset > total / 2;
+  const take = fromOldest ? Math.min(limit, total - offset) : limit;
+  const walk = narrowWalk(range, page.stretches, fromOldest ? Math.max(0, total - offset - limit) : offset, fromOldest);
+  const scan = await search.pageScan(range, walk.skip + take, total);
+  const keys = search.matchingKeysSql({ startMs: walk.startMs, endMs: walk.endMs }, { descending: !fromOldest, limit: take, offset: walk.skip, scan });
+  // A search's page also reads which version of each transcript it lists, for its snippet.
+  const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, ${VERSION_COLUMNS}`;
+  return storeRead<ListRow & Partial<VersionedRow>>(
+    sql`SELECT ${columns} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
+    { scansTexts: search.scansEveryText },
+  );
+}

@@ -1,0 +1,156 @@
+import "server-only";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { WriteTransaction } from "../database";
+import { readTimeoutError } from "../read-budget";
+import { int, sql, type Sql } from "../sql";
+
+// The store's own connections to PostgreSQL, straight through pg (the driver Prisma's adapter
+// wraps): Prisma's query engine serialises every parameter of a raw query on its way to the
+// driver, which doubled the cost of storing a batch.
+
+export interface PostgresTransaction extends WriteTransaction {
+  /**
+   * Runs `COPY <target> FROM STDIN (FORMAT binary)` (`target`: a table and its columns, without
+   * parameters) with the data `chunks` (binary-copy.ts), each sent as it is taken.
+   */
+  copyRows(target: Sql, chunks: Iterable<Buffer>): Promise<void>;
+}
+
+export interface PostgresConnection {
+  read<Row>(statement: Sql): Promise<Row[]>;
+  /** `work` in one transaction, without the writers' lock. */
+  transaction<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
+  /** `work` in one transaction holding the writers' lock, outside the read budget. */
+  write<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL `timestamp(3)` columns hold UTC wall-clock time, as Prisma writes them. */
+function postgresValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("T", " ").replace("Z", "");
+  return value === undefined ? null : value;
+}
+
+const TIMESTAMP_OID = 1114;
+const parseUtcTimestamp = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+
+/**
+ * Connections a PostgreSQL store keeps open when idle, and warms at server start. A new connection
+ * loads each table's, index's, statistic's and operator's catalog entries as its statements first
+ * need them. A search runs two reads at once; a third connection opens under load.
+ */
+const WARM_CONNECTIONS = 2;
+
+/**
+ * Planned, not run, on each warmed connection: between them they name every table, index and
+ * operator of the store's reads, and the columns whose statistics their plans consult.
+ */
+const WARM_UP_STATEMENTS = [
+  `EXPLAIN SELECT t."id", t."source" FROM "Transcript" t
+     JOIN "TranscriptText" x ON x."sortKey" = t."sortKey"
+     JOIN "TranscriptDenseWords" d ON d."sortKey" = t."sortKey"
+   WHERE t."sortKey" BETWEEN 0 AND 1 AND t."sessionId" = '' AND t."id" IN ('', '')
+     AND x."words" && ARRAY[0] AND strpos(x."text", '') > 0 AND (d."b0" & 1) <> 0
+   ORDER BY t."sortKey" DESC LIMIT 1`,
+  `EXPLAIN SELECT w."id", d."bit", c."count" FROM "SearchWord" w
+     LEFT JOIN "DenseWord" d ON d."wordId" = w."id"
+     LEFT JOIN "DenseWordDayCount" c ON c."bit" = d."bit" AND c."day" BETWEEN 0 AND 1
+   WHERE (w."word" LIKE '%a%' OR reverse(w."word") LIKE 'a%')`,
+  `EXPLAIN SELECT v."version", s."count", h."count" FROM "TranscriptDayVersion" v, "TranscriptSlotCount" s, "TranscriptHourAttribute" h
+   WHERE v."day" BETWEEN 0 AND 1 AND s."slot" BETWEEN 0 AND 1 AND h."dimension" = '' AND h."hour" BETWEEN 0 AND 1`,
+];
+
+/** PostgreSQL's code for a statement cancelled, here by statement_timeout. */
+const QUERY_CANCELED = "57014";
+
+/** Serialises the writers of transcripts, so that two batches never both take a row for new. */
+const WRITE_LOCK_ID = 720_431_004;
+
+export function postgresConnection(url: string, budgetMs: number): PostgresConnection {
+  const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
+  const warmConnections = Math.min(WARM_CONNECTIONS, max);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    min: warmConnections,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+    // Sent when the connection opens, so that it holds for every statement without a round trip of
+    // its own, on this connection and not on others a proxy might hand the session to.
+    ...(budgetMs > 0 ? { statement_timeout: budgetMs } : {}),
+    types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    // Large values (a transcript's source JSON, the longer search texts) are compressed with lz4
+    // rather than pglz: faster to store and to read back (docs/benchmarks.md). A server built
+    // without lz4 refuses it and keeps pglz. Set before the pool hands the connection out, so that
+    // it never overlaps the first query.
+    onConnect: async (client) => {
+      await client.query("SET default_toast_compression = lz4").catch(() => undefined);
+    },
+  });
+  // An idle connection dropped by the server (restart, dropped test database) must not crash the process.
+  pool.on("error", () => undefined);
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql) => {
+    try {
+      return (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== QUERY_CANCELED) throw error;
+      console.warn(`A PostgreSQL read ran past its time budget of ${budgetMs} ms and was cancelled: ${statement.text.replace(/\s+/g, " ").slice(0, 200)}`);
+      throw readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`);
+    }
+  };
+  const transaction = async <T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await work({
+        query: (statement) => run(client, statement),
+        async execute(statement) {
+          await run(client, statement);
+        },
+        async copyRows(target, chunks) {
+          // One chunk at a time: the next is written while the server reads this one.
+          if (target.values.length > 0) throw new Error("A COPY target takes no parameters");
+          await pipeline(Readable.from(chunks, { highWaterMark: 1 }), client.query(copyFrom(`COPY ${target.text} FROM STDIN (FORMAT binary)`)));
+        },
+      });
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    read: (statement) => run(pool, statement),
+    transaction,
+    write: (work) =>
+      transaction(async (tx) => {
+        // A write, and its wait for the lock, are exempt from the read budget: a batch cut halfway
+        // would be lost whole.
+        await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
+        return work(tx);
+      }),
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: warmConnections }, () => pool.connect()));
+      try {
+        await Promise.all(
+          clients.map(async (client) => {
+            for (const statement of WARM_UP_STATEMENTS) await client.query(statement);
+          }),
+        );
+      } finally {
+        for (const client of clients) client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

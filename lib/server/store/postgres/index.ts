@@ -1,0 +1,71 @@
+import "server-only";
+import type { StoreDatabase, WriteTransaction } from "../database";
+import { join, sql, sqlText, type Sql } from "../sql";
+import { postgresConnection, type PostgresTransaction } from "./connection";
+import { copyNewTranscripts } from "./copy-transcripts";
+import { contains, preparePostgresSearch } from "./search";
+import { postgresSearchRowWriter } from "./search-rows";
+
+/** Every table the store writes as it saves transcripts. */
+const STORE_TABLES = [
+  "Transcript",
+  "TranscriptText",
+  "TranscriptDenseWords",
+  "TranscriptSlotCount",
+  "TranscriptHourAttribute",
+  "TranscriptDayVersion",
+  "SearchWord",
+  "DenseWord",
+  "DenseWordDayCount",
+];
+
+/** The store on PostgreSQL (DATABASE_URL postgres:// or postgresql://). */
+export function createPostgresDatabase(url: string, budgetMs: number): StoreDatabase {
+  const connection = postgresConnection(url, budgetMs);
+  // The transactions of this connection are PostgresTransactions (COPY).
+  const asPostgres = (tx: WriteTransaction) => tx as PostgresTransaction;
+  return {
+    name: "postgresql",
+    url,
+    budgetMs,
+    read: connection.read,
+    write: connection.write,
+    contains,
+    isDistinctFrom: sql`IS DISTINCT FROM`,
+    prepareSearch: (filter) => preparePostgresSearch(filter, connection),
+    searchRowWriter: (tx, words, options) => postgresSearchRowWriter(asPostgres(tx), words, options),
+    replacedTextColumn: sql`(SELECT x."text" FROM "TranscriptText" x WHERE x."sortKey" = t."sortKey")`,
+    copyNewTranscripts: (tx, transcripts, sortKeys, receivedAt) => copyNewTranscripts(asPostgres(tx), transcripts, sortKeys, receivedAt),
+    // Each bulk transaction is relaxed instead (search-rows.ts).
+    beginBulkWrites: async () => undefined,
+    /**
+     * Refreshes the planner's statistics and marks the new rows all-visible, so that key-only scans
+     * (deep pages, counts) need not visit the table, and clears the rows the load replaced, on the
+     * tables the load changed enough by autovacuum's default thresholds (staleTablesSql).
+     * Autovacuum would get there on its own, where it runs.
+     */
+    async finishBulkWrites() {
+      const stale = await connection.read<{ relname: string }>(staleTablesSql(STORE_TABLES));
+      for (const { relname } of stale) await connection.read(sqlText(`VACUUM (ANALYZE) "${relname}"`));
+    },
+    warm: connection.warm,
+    close: connection.close,
+  };
+}
+
+/**
+ * The tables among `tables` never analysed, or changed past autovacuum's default thresholds: rows
+ * written since the last ANALYZE over 50 + 10 % of the table, rows inserted since the last VACUUM
+ * over 1,000 + 20 %, or dead rows over 50 + 20 %.
+ */
+function staleTablesSql(tables: readonly string[]): Sql {
+  const rows = sql`greatest(c.reltuples, 0)`;
+  return sql`
+    SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+    WHERE s.schemaname = current_schema() AND s.relname IN (${join(tables)})
+      AND (coalesce(s.last_analyze, s.last_autoanalyze) IS NULL
+        OR s.n_mod_since_analyze > 50 + 0.1 * ${rows}
+        OR s.n_ins_since_vacuum > 1000 + 0.2 * ${rows}
+        OR s.n_dead_tup > 50 + 0.2 * ${rows})
+    ORDER BY s.relname`;
+}

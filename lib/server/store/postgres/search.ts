@@ -1,0 +1,123 @@
+import "server-only";
+import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
+import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource } from "../key-source";
+import { storeRead } from "../active-database";
+import { countInRange } from "../count-in-range";
+import { int, join, sql, type Sql } from "../sql";
+import { sortKeyRange } from "../sort-key";
+import { UNLISTED_WORD_ID } from "../search-words";
+import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
+import type { PostgresConnection } from "./connection";
+import { denseWordDayCountsSql, holdsDenseWords } from "./dense-words";
+import { estimatedShareOfTexts, matchesDenseWords, matchWords, wordMatchCondition, type DenseSplit, type GinWordMatch } from "./word-index";
+
+// How PostgreSQL finds the matches of a search: through its word index (word-index.ts) when the
+// words narrow it, by testing each text of the range with strpos otherwise. A page of results reads
+// the range in key order when the matches are dense enough that walking to the page passes few
+// texts, and uses the word index otherwise (pageScan). A single word that is common is counted from
+// the bits of the dense words (dense-words.ts), and a dense word's whole days from the counts kept
+// per day; counts of rarer words over longer ranges force the word index (countPerBucket).
+
+export const contains = (column: Sql, text: string): Sql => sql`strpos(${column}, ${text}) > 0`;
+
+/**
+ * The word index reads a word's entries over the whole table, then visits only the matches;
+ * reading the range in key order tests every text of it. Over two days or more the index costs
+ * less unless the word is in a large share of the texts, but the planner keeps choosing the key
+ * order: it takes a text's test for far cheaper than it is. So such counts choose for themselves,
+ * from the planner's own estimate of the word's share, and force the index (bitmap scans only) when
+ * it wins (docs/benchmarks.md).
+ */
+const INDEX_FORCED_FROM_MS = 2 * DAY_MS;
+const INDEX_FORCED_BELOW_SHARE = 0.15;
+
+export async function preparePostgresSearch(filter: SearchFilter, connection: PostgresConnection): Promise<PreparedSearch> {
+  const words = searchesRange(filter) ? await matchWords(filter.search) : null;
+  const scansEveryText = searchesRange(filter) && words === null;
+  const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, contains) : indexKeySource(filter.search!, words, range));
+  // A single word counted from the bits of its dense words, apart from its other listed words.
+  const split = words?.dense ?? null;
+
+  const countPerBucket = async (range: TimeRange, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> => {
+    // A dense word's whole days are counted already (dense-words.ts); its hours are counted here.
+    if (split?.ownBit != null && bucketMs === DAY_MS) {
+      return storeRead(denseWordDayCountsSql(split.ownBit, Math.floor(range.startMs / DAY_MS), Math.floor(range.endMs / DAY_MS)));
+    }
+    const statement = split
+      ? sql`SELECT "bucket", sum("n") AS "n" FROM (${join(
+          denseCountSources(split, filter.search!, range).map((source) => countPerBucketSql(source, bucketMs)),
+          " UNION ALL ",
+        )}) AS "parts" GROUP BY 1`
+      : countPerBucketSql(keySource(range), bucketMs);
+    if (scansEveryText) return storeRead(statement, { scansTexts: true });
+    // A word counted from the bits of its dense words leaves the word index only its rarer words.
+    if (words === null || split || range.endMs - range.startMs + 1 < INDEX_FORCED_FROM_MS) return storeRead(statement);
+    if ((await estimatedShareOfTexts(words)) >= INDEX_FORCED_BELOW_SHARE) return storeRead(statement);
+    return connection.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      // Room for an exact bitmap of a common word's texts (a lossy one retests whole pages), and no
+      // compilation of a statement whose cost estimate is only high because of the forced plan.
+      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      await tx.execute(sql`SET LOCAL jit = off`);
+      return tx.query(statement);
+    });
+  };
+
+  return {
+    scansEveryText,
+    matchingKeysSql: (range, page) => pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, contains) : keySource(range), page),
+    countSql(range) {
+      if (!split) return sql`SELECT count(*) AS "n" ${keySource(range).from}`;
+      const [dense, others] = denseCountSources(split, filter.search!, range);
+      return sql`SELECT (SELECT count(*) ${dense.from}) + (SELECT count(*) ${others.from}) AS "n"`;
+    },
+    countPerBucket,
+    pageScan: (range, passed, matches) => pageScan(words, range, passed, matches),
+  };
+}
+
+/** The texts of the range holding the match's words, tested where holding them proves nothing. */
+function indexKeySource(search: string, words: GinWordMatch, range: TimeRange): KeySource {
+  const { low, high } = sortKeyRange(range.startMs, range.endMs);
+  // Every text has its row of bits; joined by USING, "sortKey" names the key of both.
+  const texts = matchesDenseWords(words) ? sql`"TranscriptText" JOIN "TranscriptDenseWords" d USING ("sortKey")` : sql`"TranscriptText"`;
+  return { key: sql`"sortKey"`, from: sql`FROM ${texts} WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${wordMatchCondition(words, search)}` };
+}
+
+/**
+ * Counting a single word some of whose listed words are dense: the texts holding one of those,
+ * found from their bits alone, and apart from them the texts holding only its other listed words
+ * (or unlisted long words), found through the word index. Exact: a text holding a listed word that
+ * holds the query holds the query.
+ */
+function denseCountSources(split: DenseSplit, query: string, range: TimeRange): [KeySource, KeySource] {
+  const { low, high } = sortKeyRange(range.startMs, range.endMs);
+  const holdsDense = holdsDenseWords("d", split.masks);
+  const dense = { key: sql`d."sortKey"`, from: sql`FROM "TranscriptDenseWords" d WHERE d."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${holdsDense}` };
+  const others = {
+    key: sql`t."sortKey"`,
+    from: sql`FROM "TranscriptText" t LEFT JOIN "TranscriptDenseWords" d ON d."sortKey" = t."sortKey"
+      WHERE t."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND t."words" && ${split.otherIds}::integer[]
+        AND (NOT (t."words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos(t."text", ${query}) > 0)
+        AND NOT coalesce(${holdsDense}, false)`,
+  };
+  return [dense, others];
+}
+
+/**
+ * Whether a page of results is found by reading the range in key order (from the nearer end,
+ * passing `passed` matches, each text tested) or through the word index, which finds every match of
+ * the whole table and then orders them: dense matches favour the walk (the first pages of a common
+ * word are a few dozen texts away).
+ */
+async function pageScan(words: GinWordMatch | null, range: TimeRange, passed: number, matches: number): Promise<"index" | "range"> {
+  if (words === null) return "range";
+  // The word index holds no dense word: where every query word has some, it narrows nothing alone.
+  if (words.wordSets.every((set) => set.denseMasks !== null)) return "range";
+  const [inRange, inTable] = await Promise.all([countInRange(range.startMs, range.endMs), countInRange(EARLIEST_INSTANT_MS, LATEST_INSTANT_MS)]);
+  const rangeTexts = (passed * inRange) / matches;
+  const indexTexts = matches * (inTable / Math.max(inRange, 1));
+  return indexTexts < rangeTexts ? "index" : "range";
+}

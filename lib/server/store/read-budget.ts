@@ -1,0 +1,19 @@
+// The time budget of a store read that serves a request (QUERY_TIMEOUT_MS, 0 turns it off): past
+// it the statement is stopped and the read fails with READ_TIMEOUT_CODE, which the routes answer
+// as 503 (lib/server/http/error-response.ts), so that no request holds a connection, a reader or the
+// database's CPU for long. Write transactions and the bulk commands (import, seed) run without it:
+// a batch cut halfway would be lost whole.
+
+export const READ_TIMEOUT_CODE = "STORE_READ_TIMEOUT";
+
+const DEFAULT_QUERY_TIMEOUT_MS = 3000;
+
+export function readTimeoutError(message: string): Error {
+  return Object.assign(new Error(message), { code: READ_TIMEOUT_CODE });
+}
+
+/** The budget of each read in ms (0: none), as QUERY_TIMEOUT_MS configures it. */
+export function configuredReadBudgetMs(): number {
+  const configured = Number(process.env.QUERY_TIMEOUT_MS || DEFAULT_QUERY_TIMEOUT_MS);
+  return Number.isInteger(configured) && configured >= 0 ? configured : DEFAULT_QUERY_TIMEOUT_MS;
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import { activeDatabase } from "./active-database";
+import type { StoreDatabase, TextRow, WriteTransaction } from "./database";
+import { applyRollupDeltas } from "./rollups";
+import { join, sql, toNumber } from "./sql";
+import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "./sort-key";
+import { rollupDeltas, type RollupFacts } from "./rollup-deltas";
+import { wordsOfTexts, type TextsWords } from "./search-words";
+import { TRANSCRIPT_COLUMNS } from "./transcript-row";
+import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+
+/**
+ * Rows per INSERT statement, and ids or keys per lookup: 16 parameters a row stays far below both
+ * databases' limits. Sort keys are bound as parameters (BigInt), not written as literals, so that
+ * every full batch has the same text and SQLite compiles its statement once.
+ */
+export const SAVE_BATCH_SIZE = 500;
+
+export interface SaveResult {
+  imported: number;
+  updated: number;
+}
+
+/**
+ * Stores transcripts, idempotent on the id: an unknown id is inserted, a known one is updated in
+ * place (never duplicated), and the analytics rollups and search rows move with them, in one
+ * transaction. `bulk` relaxes the durability of each commit for the import and seed commands (the
+ * data is safe once the command ends; a crash mid-run loses at most the last batches, which a rerun
+ * restores). `words` are the words of the transcripts' search texts (wordsOfTexts), when the caller
+ * has them.
+ */
+export async function saveTranscripts(transcripts: readonly StorableTranscript[], options: { bulk?: boolean; words?: TextsWords } = {}): Promise<SaveResult> {
+  const result: SaveResult = { imported: 0, updated: 0 };
+  // Within one call the last version of an id wins; the earlier ones count as updates of it.
+  const latest = new Map<string, StorableTranscript>();
+  for (const transcript of transcripts) {
+    if (latest.has(transcript.id)) result.updated += 1;
+    latest.set(transcript.id, transcript);
+  }
+  const unique = [...latest.values()];
+  if (unique.length === 0) return result;
+  // The words of the search texts: those the caller worked out for the transcripts as given (the
+  // import and seed workers do, to spare this thread), unless the call names a transcript twice.
+  const words = options.words && unique.length === transcripts.length ? options.words : wordsOfTexts(unique.map((transcript) => transcript.searchText));
+  const database = activeDatabase();
+  // One transaction for the whole call: the import and seed commands pass thousands of transcripts.
+  return database.write(async (tx) => {
+    const searchRows = await database.searchRowWriter(tx, words, { bulk: options.bulk === true });
+    const existing = await findExisting(tx, database, unique.map((transcript) => transcript.id));
+    const sortKeys = await assignSortKeys(tx, unique, existing);
+    await writeTranscripts(tx, database, unique, existing, sortKeys);
+    result.imported += unique.length - existing.size;
+    result.updated += existing.size;
+
+    await applyRollupDeltas(
+      tx,
+      rollupDeltas(
+        unique.map((t) => ({
+          before: existing.get(t.id)?.facts ?? null,
+          after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
+        })),
+      ),
+    );
+    // Keys that transcripts moved away from (their createdAt changed).
+    const movedKeys = [...existing.values()].flatMap((row) => (row.sortKey !== sortKeys.get(row.id) ? [row.sortKey] : []));
+    const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, isNew: !existing.has(t.id), position }));
+    const replacedTexts = [...existing.values()].flatMap((row) => (row.text === null ? [] : [{ sortKey: row.sortKey, text: row.text }]));
+    await searchRows.save(texts, movedKeys, replacedTexts);
+    return result;
+  });
+}
+
+interface ExistingRow {
+  id: string;
+  sortKey: number;
+  facts: RollupFacts;
+  /** Its stored search text, where the database's search rows need it (replacedTextColumn). */
+  text: string | null;
+}
+
+async function findExisting(tx: WriteTransaction, database: StoreDatabase, ids: string[]): Promise<Map<string, ExistingRow>> {
+  const existing = new Map<string, ExistingRow>();
+  for (let start = 0; start < ids.length; start += SAVE_BATCH_SIZE) {
+    const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null; text: string | null }>(sql`
+      SELECT t."id", t."sortKey", t."device", t."os", t."browser", ${database.replacedTextColumn} AS "text" FROM "Transcript" t WHERE t."id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
+    for (const row of rows) {
+      const sortKey = toNumber(row.sortKey);
+      existing.set(row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser }, text: row.text });
+    }
+  }
+  return existing;
+}
+
+/**
+ * A transcript keeps its sort key while its createdAt is unchanged; otherwise it takes the first
+ * free key of its millisecond, starting from one derived from its id.
+ */
+async function assignSortKeys(tx: WriteTransaction, batch: StorableTranscript[], existing: Map<string, ExistingRow>): Promise<Map<string, number>> {
+  const keys = new Map<string, number>();
+  const claimed = new Set<number>();
+  let pending: { id: string; key: number; tries: number }[] = [];
+  for (const transcript of batch) {
+    const previous = existing.get(transcript.id);
+    if (previous && previous.facts.createdAtMs === transcript.createdAt.getTime()) {
+      keys.set(transcript.id, previous.sortKey);
+      claimed.add(previous.sortKey);
+    } else {
+      pending.push({ id: transcript.id, key: preferredSortKey(transcript.createdAt.getTime(), transcript.id), tries: 0 });
+    }
+  }
+  while (pending.length > 0) {
+    const owners = new Map<number, string>();
+    for (let start = 0; start < pending.length; start += SAVE_BATCH_SIZE) {
+      const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
+        SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(pending.slice(start, start + SAVE_BATCH_SIZE).map((p) => BigInt(p.key)))})`);
+      for (const row of rows) owners.set(toNumber(row.sortKey), row.id);
+    }
+    const retry: typeof pending = [];
+    for (const candidate of pending) {
+      const owner = owners.get(candidate.key);
+      if ((owner === undefined || owner === candidate.id) && !claimed.has(candidate.key)) {
+        keys.set(candidate.id, candidate.key);
+        claimed.add(candidate.key);
+      } else if (candidate.tries + 1 >= SORT_KEY_SPREAD) {
+        throw new Error(`More than ${SORT_KEY_SPREAD} transcripts share the millisecond of transcript ${candidate.id}`);
+      } else {
+        retry.push({ id: candidate.id, key: nextSortKey(candidate.key), tries: candidate.tries + 1 });
+      }
+    }
+    pending = retry;
+  }
+  return keys;
+}
+
+/** Writes the transcripts' rows: upserted, or copied where the database copies new ones. */
+async function writeTranscripts(tx: WriteTransaction, database: StoreDatabase, transcripts: StorableTranscript[], existing: Map<string, ExistingRow>, sortKeys: Map<string, number>): Promise<void> {
+  const receivedAt = new Date();
+  let upserted = transcripts;
+  if (database.copyNewTranscripts) {
+    const fresh = transcripts.filter((t) => !existing.has(t.id));
+    if (fresh.length > 0) await database.copyNewTranscripts(tx, fresh, sortKeys, receivedAt);
+    upserted = transcripts.filter((t) => existing.has(t.id));
+  }
+  for (let start = 0; start < upserted.length; start += SAVE_BATCH_SIZE) {
+    await upsertTranscripts(tx, database, upserted.slice(start, start + SAVE_BATCH_SIZE), sortKeys, receivedAt);
+  }
+}
+
+async function upsertTranscripts(tx: WriteTransaction, database: StoreDatabase, batch: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void> {
+  // The cast stores a source given as UTF-8 bytes as text: the drivers bind bytes as a blob (SQLite)
+  // or in binary (PostgreSQL, where the cast makes the parameter text).
+  const values = batch.map(
+    (t) =>
+      sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, CAST(${t.sourceJson} AS TEXT))`,
+  );
+  const differs = database.isDistinctFrom;
+  // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
+  await tx.execute(sql`
+    INSERT INTO "Transcript" (${TRANSCRIPT_COLUMNS})
+    VALUES ${join(values)}
+    ON CONFLICT ("id") DO UPDATE SET
+      "sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt",
+      "sortKey" = excluded."sortKey", "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser",
+      "messageCount" = excluded."messageCount", "durationMs" = excluded."durationMs", "preview" = excluded."preview",
+      "question" = excluded."question", "answer" = excluded."answer", "receivedAt" = excluded."receivedAt",
+      "properties" = excluded."properties", "source" = excluded."source"
+    WHERE "Transcript"."source" ${differs} excluded."source" OR "Transcript"."updatedAt" ${differs} excluded."updatedAt"
+      OR "Transcript"."createdAt" ${differs} excluded."createdAt" OR "Transcript"."sessionId" ${differs} excluded."sessionId"
+      OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
+      OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"`);
+}

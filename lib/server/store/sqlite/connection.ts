@@ -1,0 +1,96 @@
+import "server-only";
+import Database from "better-sqlite3";
+import type { ReadOptions, WriteTransaction } from "../database";
+import type { Sql } from "../sql";
+import { sqliteReaders } from "./readers";
+
+// The store's own connections to an SQLite file, straight through better-sqlite3 (the driver
+// Prisma's adapter wraps): Prisma's query engine serialises every parameter of a raw query on its
+// way to the driver, which doubled the cost of storing a batch. Writes go through one connection on
+// this thread; reads through the connections of worker threads (readers.ts), which see the last
+// committed state (WAL), never a transaction's uncommitted half.
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+/** SQLite stores DATETIME as Prisma's adapter does: ISO 8601 with '+00:00'. */
+function sqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value === undefined ? null : value;
+}
+
+export interface SqliteConnection {
+  read<Row>(statement: Sql, options?: ReadOptions): Promise<Row[]>;
+  write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  /** One statement on the writer connection, outside any transaction (pragmas, maintenance). */
+  execute(statement: Sql): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function sqliteConnection(url: string, budgetMs: number): SqliteConnection {
+  const file = url.replace(/^file:/, "");
+  const writer = writerConnection(file);
+  const readers = sqliteReaders(file, BUSY_TIMEOUT_MS, budgetMs);
+  // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
+  // keeps this process's writes from interleaving on the writer connection.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialised = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    read: async <Row>(statement: Sql, options?: ReadOptions) =>
+      (await readers.query(statement.sql, statement.values.map(sqliteValue), options?.scansTexts === true)) as Row[],
+    execute: (statement) => serialised(() => writer.execute(statement)),
+    write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
+      return serialised(async () => {
+        // IMMEDIATE takes the write lock first: a transaction that read first could not upgrade
+        // to writing after another process wrote, and would fail as busy.
+        writer.database.prepare("BEGIN IMMEDIATE").run();
+        try {
+          const result = await work(writer);
+          writer.database.prepare("COMMIT").run();
+          return result;
+        } catch (error) {
+          if (writer.database.inTransaction) writer.database.prepare("ROLLBACK").run();
+          throw error;
+        }
+      });
+    },
+    async close() {
+      writer.database.close();
+      await readers.close();
+    },
+  };
+}
+
+function writerConnection(file: string): WriteTransaction & { database: Database.Database } {
+  const database = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  // A transcript's search text follows it when its key changes or it is deleted.
+  database.pragma("foreign_keys = ON");
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = database.prepare(text);
+      if (statements.size > 200) statements.clear();
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const run = (statement: Sql) => {
+    const prepared = prepare(statement.sql);
+    const values = statement.values.map(sqliteValue);
+    return prepared.reader ? prepared.all(values) : (prepared.run(values), []);
+  };
+  return {
+    database,
+    async query<Row>(statement: Sql) {
+      return run(statement) as Row[];
+    },
+    async execute(statement: Sql) {
+      run(statement);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import type { StoreDatabase } from "../database";
+import { sql, sqlText } from "../sql";
+import { sqliteConnection } from "./connection";
+import { contains, prepareSqliteSearch } from "./search";
+import { sqliteSearchRowWriter } from "./search-rows";
+
+/** The store on an SQLite file (DATABASE_URL file:...). */
+export function createSqliteDatabase(url: string, budgetMs: number): StoreDatabase {
+  const connection = sqliteConnection(url, budgetMs);
+  return {
+    name: "sqlite",
+    url,
+    budgetMs,
+    read: connection.read,
+    write: connection.write,
+    contains,
+    isDistinctFrom: sql`IS NOT`,
+    prepareSearch: prepareSqliteSearch,
+    searchRowWriter: (tx, words) => sqliteSearchRowWriter(tx, words),
+    replacedTextColumn: sql`NULL`,
+    async beginBulkWrites() {
+      // Commits do not wait for the disk (WAL keeps the file consistent; a crash loses at most the
+      // last commits, which a rerun restores).
+      await connection.execute(sqlText("PRAGMA synchronous = NORMAL"));
+      // 64 MB: a larger cache costs more in page faults, filling it, than it saves in reads
+      // (docs/benchmarks.md).
+      await connection.execute(sqlText("PRAGMA cache_size = -65536"));
+      // Checkpoint less often: a page rewritten many times between checkpoints is copied back once.
+      await connection.execute(sqlText("PRAGMA wal_autocheckpoint = 25000"));
+    },
+    async finishBulkWrites(load) {
+      // ANALYZE reads every index whole: a seed, which fills the store, runs it; an import runs
+      // `PRAGMA optimize`, which analyses only the tables that changed enough, within a bounded effort.
+      await connection.execute(sqlText(load === "seed" ? "ANALYZE" : "PRAGMA optimize"));
+      await connection.execute(sqlText("PRAGMA wal_checkpoint(TRUNCATE)"));
+    },
+    // Each reader opens its database when its thread starts.
+    warm: async () => undefined,
+    close: connection.close,
+  };
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
+import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource } from "../key-source";
+import { storeRead } from "../active-database";
+import { int, sql, type Sql } from "../sql";
+import { sortKeyRange } from "../sort-key";
+import { matchWords, type FtsWordMatch } from "./word-index";
+
+// How SQLite finds the matches of a search: through its word index (word-index.ts) when the words
+// narrow it, the texts it finds tested with instr where the index does not prove the match; by
+// testing each text of the range otherwise. The index reads only the range's part of each word's
+// entries and yields them in key order, so it serves every page.
+
+export const contains = (column: Sql, text: string): Sql => sql`instr(${column}, ${text}) > 0`;
+
+export async function prepareSqliteSearch(filter: SearchFilter): Promise<PreparedSearch> {
+  const words = searchesRange(filter) ? await matchWords(filter.search) : null;
+  const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, contains) : indexKeySource(filter.search!, words, range));
+  return {
+    scansEveryText: searchesRange(filter) && words === null,
+    matchingKeysSql: (range, page) => pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, contains) : keySource(range), page),
+    countSql: (range) => sql`SELECT count(*) AS "n" ${keySource(range).from}`,
+    countPerBucket: (range, bucketMs) => storeRead(countPerBucketSql(keySource(range), bucketMs), { scansTexts: searchesRange(filter) && words === null }),
+    pageScan: async () => (words === null ? "range" : "index"),
+  };
+}
+
+/** The texts of the range the FTS5 query matches, each tested where the match proves nothing. */
+function indexKeySource(search: string, words: FtsWordMatch, range: TimeRange): KeySource {
+  if (words.query === null) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE 0` };
+  const { low, high } = sortKeyRange(range.startMs, range.endMs);
+  const inIndex = sql`"TranscriptWords" MATCH ${words.query} AND "TranscriptWords".rowid BETWEEN ${int(low)} AND ${int(high)}`;
+  if (words.exact) return { key: sql`"TranscriptWords".rowid`, from: sql`FROM "TranscriptWords" WHERE ${inIndex}` };
+  return {
+    key: sql`"TranscriptWords".rowid`,
+    from: sql`FROM "TranscriptWords" JOIN "TranscriptText" x ON x."sortKey" = "TranscriptWords".rowid WHERE ${inIndex} AND ${contains(sql`x."text"`, search)}`,
+  };
+}

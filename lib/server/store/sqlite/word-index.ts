@@ -1,0 +1,106 @@
+import "server-only";
+import type { WriteTransaction } from "../database";
+import { isWholeQueryWord, listedWords } from "../listed-words";
+import { sql, type Sql } from "../sql";
+import { queryWords, type QueryWord } from "../search-words";
+import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
+
+// SQLite finds the texts holding a search through the FTS5 table TranscriptWords, which indexes each
+// text's words with their positions (its rowid is the sortKey), and lists every word, long ones
+// included, in SearchWord with a trigram index of its fragments (SearchWordFragments). The
+// candidates of a query of several words hold them one after the other, as a phrase: the first
+// word ends a word of the text, the middle ones are whole words, the last one starts a word. FTS5
+// keeps only the first FTS5_TOKEN_MAX_BYTES of a token, so a word whose listed words include a
+// longer one is tested too.
+
+/** The most phrases a query of several words is looked up as (see matchPhrase). */
+const MAX_PHRASES = 20;
+const FTS5_TOKEN_MAX_BYTES = 32768;
+/**
+ * A query word found in many long listed words (a fragment of pasted blobs, say) would make an FTS5
+ * query longer than this; it is left to the test of the text instead.
+ */
+const MAX_FTS_QUERY_LENGTH = 100_000;
+
+/** The FTS5 query of the texts that can hold the search, or null when no text can. */
+export interface FtsWordMatch {
+  query: string | null;
+  /** Whether matching the query proves the text holds the search. */
+  exact: boolean;
+}
+
+/**
+ * The word index's answer for a folded query, or null when it cannot narrow the search (a query
+ * under three characters, only separators, or only words found in too many listed words).
+ */
+export async function matchWords(query: string): Promise<FtsWordMatch | null> {
+  if (characterLength(query) < TRIGRAM_MIN_LENGTH) return null;
+  const words = queryWords(query);
+  if (words.length === 0) return null;
+  return words.length === 1 ? matchWord(words[0]) : matchPhrase(words);
+}
+
+/** A query of one word: the texts holding one of the listed words that can hold it. */
+async function matchWord(word: QueryWord): Promise<FtsWordMatch | null> {
+  const rows = await listedWords(listedWordsHolding(word));
+  if (rows === null) return null;
+  const query = rows.map((row) => ftsString(row.word)).join(" OR ");
+  if (query.length > MAX_FTS_QUERY_LENGTH) return null;
+  const exact = isWholeQueryWord([word]) && rows.every((row) => Buffer.byteLength(row.word) < FTS5_TOKEN_MAX_BYTES);
+  return { query: rows.length === 0 ? null : query, exact };
+}
+
+/**
+ * A query of several words: the texts holding them as a phrase. A phrase takes one word per place,
+ * so every pair of a listed word that can end the first word and one that can start the last makes
+ * a phrase of its own; past MAX_PHRASES the side with more of them is left out (the rest is still a
+ * phrase), as is a side whose words cannot be looked up or are too many.
+ */
+async function matchPhrase(words: QueryWord[]): Promise<FtsWordMatch | null> {
+  const [first, last] = [words[0], words[words.length - 1]];
+  const middle = words.slice(1, -1).map((word) => ftsString(word.word));
+  // The first word ends a word of the text (or is one, after a separator); the last one starts a
+  // word of the text (or is one, before a separator).
+  let starts = first.anchoredStart ? [first.word] : ((await listedWords(listedWordsHolding(first)))?.map((row) => row.word) ?? null);
+  let ends = last.anchoredEnd ? [last.word] : ((await listedWords(listedWordsHolding(last)))?.map((row) => row.word) ?? null);
+  if (starts?.length === 0 || ends?.length === 0) return { query: null, exact: false };
+
+  const size = (side: string[] | null) => side?.length ?? 1;
+  while (size(starts) * size(ends) > MAX_PHRASES) {
+    if (size(starts) >= size(ends)) starts = null;
+    else ends = null;
+  }
+  if (!starts && !ends && middle.length === 0) return null;
+
+  const phrases: string[] = [];
+  for (const start of starts ?? [null]) {
+    for (const end of ends ?? [null]) {
+      phrases.push([...(start === null ? [] : [ftsString(start)]), ...middle, ...(end === null ? [] : [ftsString(end)])].join(" + "));
+    }
+  }
+  return { query: phrases.join(" OR "), exact: false };
+}
+
+/** An FTS5 string: one token, taken literally (words hold no double quote, an ASCII separator). */
+function ftsString(word: string): string {
+  return `"${word}"`;
+}
+
+/**
+ * Which listed words can hold a query word, through the list's indexes: GLOB 'abc*' is a range of
+ * the unique index, and the trigram index serves '*abc' and '*abc*' for three characters or more.
+ * Words hold no GLOB wildcards (*, ? and [ are ASCII separators).
+ */
+function listedWordsHolding({ word, anchoredStart, anchoredEnd }: QueryWord): Sql | null {
+  if (anchoredStart && anchoredEnd) return sql`"word" = ${word}`;
+  if (anchoredStart) return sql`"word" GLOB ${`${word}*`}`;
+  if (characterLength(word) < TRIGRAM_MIN_LENGTH) return null;
+  const pattern = anchoredEnd ? `*${word}` : `*${word}*`;
+  return sql`"id" IN (SELECT rowid FROM "SearchWordFragments" WHERE "word" GLOB ${pattern})`;
+}
+
+/** Lists the words of the texts that are not listed yet, inside the transaction that stores them. */
+export async function listWordsOfTexts(tx: WriteTransaction, words: readonly string[]): Promise<void> {
+  if (words.length === 0) return;
+  await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify([...words].sort())})`);
+}
