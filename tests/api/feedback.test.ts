@@ -181,6 +181,38 @@ describe("Feedback Management API", () => {
     ]);
   });
 
+  it("gives concurrent deletes of one item one 200 and 404s, and one audit record", async () => {
+    const { admin, ids } = await seedFeedback();
+    const deleteItem = (id: string) => call(deleteFeedbackRoute.DELETE, "DELETE", "/x", { token: admin.token, params: { id } });
+    const results = await Promise.all(ids.map((id) => Promise.all(Array.from({ length: 4 }, () => deleteItem(id)))));
+    for (const [index, id] of ids.entries()) {
+      expect(results[index].map((res) => res.status).sort()).toEqual([200, 404, 404, 404]);
+      expect(results[index].filter((res) => res.status === 404).map((res) => res.body.message)).toEqual(Array(3).fill("Feedback not found"));
+      expect(await db.auditEvent.count({ where: { targetId: id, action: "feedback.delete" } })).toBe(1);
+    }
+  });
+
+  it("answers review status changes racing a delete with 200 or 404, never a failure, and audits only what happened", async () => {
+    const { admin, ids } = await seedFeedback();
+    const results = await Promise.all(
+      ids.map((id) =>
+        Promise.all([
+          call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id }, body: { reviewStatus: "reviewed" } }),
+          call(deleteFeedbackRoute.DELETE, "DELETE", "/x", { token: admin.token, params: { id } }),
+          call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id }, body: { reviewStatus: "pending" } }),
+        ]),
+      ),
+    );
+    for (const [index, id] of ids.entries()) {
+      const [reviewed, deleted, pending] = results[index];
+      expect(deleted.status).toBe(200);
+      const outcomes = [reviewed, pending].map((res) => (res.status === 200 ? "changed" : `${res.status} ${res.body.message}`));
+      for (const outcome of outcomes) expect(["changed", "404 Feedback not found"]).toContain(outcome);
+      const audited = await db.auditEvent.count({ where: { targetId: id, action: "feedback.review_status" } });
+      expect(audited).toBe(outcomes.filter((outcome) => outcome === "changed").length);
+    }
+  });
+
   it("keeps feedback of a deleted user, with no user", async () => {
     const { admin, rater, ids } = await seedFeedback();
     await call(deleteUserRoute.DELETE, "DELETE", "/x", { token: admin.token, params: { id: rater.user.id } });

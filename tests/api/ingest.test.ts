@@ -69,6 +69,16 @@ describe("ingest keys", () => {
     expect((await call(keyRoute.DELETE, "DELETE", "/api/admin/ingest-keys/unknown", { token: adminToken, params: { keyId: "unknown" } })).status).toBe(404);
   });
 
+  it("revokes a key once when administrators revoke it at the same time: one time, one audit record", async () => {
+    const created = await createKey("Revoked twice at once");
+    const revoke = () => call(keyRoute.DELETE, "DELETE", `/api/admin/ingest-keys/${created.body.id}`, { token: adminToken, params: { keyId: created.body.id } });
+    const results = await Promise.all([revoke(), revoke(), revoke()]);
+    expect(results.map((res) => res.status)).toEqual([200, 200, 200]);
+    const stored = await db.ingestKey.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(results.map((res) => res.body.revokedAt)).toEqual(Array(3).fill(stored.revokedAt?.toISOString()));
+    expect(await db.auditEvent.count({ where: { targetId: created.body.id, action: "ingest_key.revoke" } })).toBe(1);
+  });
+
   it.each([["no name", {}], ["a blank name", { name: "  " }], ["a long name", { name: "n".repeat(101) }], ["extra fields", { name: "x", admin: true }]])(
     "refuses %s",
     async (_case, body) => {

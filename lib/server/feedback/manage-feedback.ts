@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../db";
-import { AppError } from "../http/app-error";
+import { notFound } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import type { AdminFeedbackQuery, AdminFeedbackResponse, FeedbackDto, FeedbackFilter, ReviewStatus } from "@/lib/schemas/feedback";
@@ -80,36 +80,42 @@ export async function listFeedback(query: AdminFeedbackQuery): Promise<AdminFeed
   };
 }
 
-async function findFeedback(id: string) {
-  const row = await db.feedback.findUnique({ where: { id }, select: { id: true, transcriptId: true, messageIndex: true, user: { select: { email: true } } } });
-  if (!row) throw new AppError("NOT_FOUND", "Feedback not found");
-  return row;
-}
+const FEEDBACK_NOT_FOUND = "Feedback not found";
 
 const feedbackLabel = (row: { transcriptId: string; messageIndex: number; user: { email: string } | null }) =>
   `${row.user?.email ?? "deleted user"} on ${row.transcriptId} #${row.messageIndex}`;
 
-/** Deletes one feedback item. Throws 404 for an unknown id. */
+/**
+ * Deletes one feedback item, audited. Throws 404 for an unknown id. The delete decides inside the
+ * transaction: of two administrators deleting at once, one deletes and records it, the other gets 404.
+ */
 export async function deleteFeedback({ actor, id }: { actor: SessionUser; id: string }): Promise<{ message: string }> {
-  const row = await findFeedback(id);
   await db.$transaction(async (tx) => {
-    await tx.feedback.delete({ where: { id } });
+    const row = await tx.feedback.findUnique({ where: { id }, select: feedbackSelect });
+    if (!row) throw notFound(FEEDBACK_NOT_FOUND);
+    // Another delete can land between the read and this statement: the count decides.
+    const { count } = await tx.feedback.deleteMany({ where: { id } });
+    if (count === 0) throw notFound(FEEDBACK_NOT_FOUND);
     await recordAuditEvent(tx, { actor, action: "feedback.delete", targetType: "feedback", targetId: id, targetLabel: feedbackLabel(row) });
   });
   return { message: "Feedback deleted" };
 }
 
-/** Marks one feedback item pending or reviewed. Throws 404 for an unknown id. */
+/**
+ * Marks one feedback item pending or reviewed, audited. Throws 404 for an unknown id, also when it
+ * is deleted meanwhile: the update decides inside the transaction, and the item is read back there.
+ */
 export async function updateReviewStatus({ actor, id, reviewStatus }: { actor: SessionUser; id: string; reviewStatus: ReviewStatus }): Promise<FeedbackDto> {
-  const row = await findFeedback(id);
   return db.$transaction(async (tx) => {
-    const updated = await tx.feedback.update({ where: { id }, data: { reviewStatus }, select: feedbackSelect });
+    const { count } = await tx.feedback.updateMany({ where: { id }, data: { reviewStatus } });
+    if (count === 0) throw notFound(FEEDBACK_NOT_FOUND);
+    const updated = await tx.feedback.findUniqueOrThrow({ where: { id }, select: feedbackSelect });
     await recordAuditEvent(tx, {
       actor,
       action: "feedback.review_status",
       targetType: "feedback",
       targetId: id,
-      targetLabel: feedbackLabel(row),
+      targetLabel: feedbackLabel(updated),
       details: { reviewStatus },
     });
     return toFeedbackDto(updated);

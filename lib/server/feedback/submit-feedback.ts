@@ -44,9 +44,14 @@ export async function submitFeedback({ actor, input }: { actor: SessionUser; inp
   try {
     return toMyFeedbackDto(await upsert());
   } catch (error) {
+    const code = (error as { code?: string }).code;
     // Two first ratings racing: the loser's insert hits the unique key; by now the row exists.
-    if ((error as { code?: string }).code !== "P2002") throw error;
-    return toMyFeedbackDto(await upsert());
+    if (code === "P2002") return toMyFeedbackDto(await upsert());
+    // The transcript was deleted after it was read: its foreign key refuses the rating.
+    if (code === "P2003" && !(await db.transcript.findUnique({ where: { id: input.transcriptId }, select: { id: true } }))) {
+      throw new AppError("NOT_FOUND", FEEDBACK_MESSAGES.transcriptNotFound);
+    }
+    throw error;
   }
 }
 

@@ -69,14 +69,19 @@ export async function listIngestKeys(): Promise<IngestKeyDto[]> {
   return rows.map(toDto);
 }
 
-/** Administrators: stops a key from working at once, audited. Revoking twice is harmless. Throws NOT_FOUND. */
+/**
+ * Administrators: stops a key from working at once, audited. Revoking again is harmless: the first
+ * revocation's time stands and only it is recorded, also when several arrive at once, since the
+ * conditional update inside the transaction decides which one revokes. Throws NOT_FOUND.
+ */
 export async function revokeIngestKey({ keyId, actor }: { keyId: string; actor: Actor }): Promise<IngestKeyDto> {
-  const row = await db.ingestKey.findUnique({ where: { id: keyId }, select: keySelect });
-  if (!row) throw notFound("Ingest key not found");
-  if (row.revokedAt) return toDto(row);
   return db.$transaction(async (tx) => {
-    const revoked = await tx.ingestKey.update({ where: { id: keyId }, data: { revokedAt: new Date() }, select: keySelect });
-    await recordAuditEvent(tx, { actor, action: "ingest_key.revoke", targetType: "ingest_key", targetId: keyId, targetLabel: `${row.name} (${row.prefix}…)` });
-    return toDto(revoked);
+    const { count } = await tx.ingestKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const row = await tx.ingestKey.findUnique({ where: { id: keyId }, select: keySelect });
+    if (!row) throw notFound("Ingest key not found");
+    if (count === 1) {
+      await recordAuditEvent(tx, { actor, action: "ingest_key.revoke", targetType: "ingest_key", targetId: keyId, targetLabel: `${row.name} (${row.prefix}…)` });
+    }
+    return toDto(row);
   });
 }
