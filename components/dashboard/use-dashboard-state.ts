@@ -133,5 +133,3 @@ export function useDashboardState() {
     },
   };
 }
-
-export type DashboardState = ReturnType<typeof useDashboardState>;

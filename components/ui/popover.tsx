@@ -5,8 +5,6 @@ import clsx from "clsx";
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverAnchor = PopoverPrimitive.Anchor;
-export const PopoverClose = PopoverPrimitive.Close;
 
 /** A floating panel beside its trigger; it scrolls when the screen is shorter than its content. */
 export const PopoverContent = forwardRef<

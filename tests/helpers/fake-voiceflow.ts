@@ -1,5 +1,5 @@
 // A fake of the bot platform's two transcript APIs (plain node:http on 127.0.0.1, no network), fed
-// from the portal's own generator in the platform's shapes (../shared/TRANSCRIPT-FORMAT.md):
+// from the portal's own generator in the platform's shapes (those normalizeTranscript reads):
 //  - Transcripts API: POST /v1/transcript/project/{projectID}?take&skip&order with {startDate,
 //    endDate, environmentID?} (ISO, inclusive) -> {transcripts: [...]}; GET /v1/transcript/{id} ->
 //    {transcript: {..., logs}} (every fifth transcript's log data as JSON text, as documented).

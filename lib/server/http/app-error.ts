@@ -33,5 +33,4 @@ export class AppError extends Error {
 
 export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
-export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 export const unauthorized = (message = "Authentication required") => new AppError("UNAUTHORIZED", message);

@@ -39,11 +39,6 @@ function keyRing(): { current: KeyRingKey | null; previous: KeyRingKey | null } 
   };
 }
 
-/** Whether SOURCES_ENCRYPTION_KEY is set (and well formed: a malformed one throws SecretKeyError). */
-export function hasEncryptionKey(): boolean {
-  return keyRing().current !== null;
-}
-
 /** Seals a secret under the current key: "v1.<key id>.<iv>.<tag>.<ciphertext>" (base64url). Throws SecretKeyError. */
 export function sealSecret(plaintext: string): string {
   const { current } = keyRing();

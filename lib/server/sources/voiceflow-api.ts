@@ -119,7 +119,7 @@ function readListing(entries: unknown[], idField: "id" | "_id", window: TimeWind
   return { items, malformed };
 }
 
-/** A transcript's whole record, in a shape the import reads (TRANSCRIPT-FORMAT.md). */
+/** A transcript's whole record, in a shape the import reads (normalizeTranscript). */
 export async function fetchTranscript(connection: PlatformConnection, listed: ListedTranscript, deadline: number): Promise<unknown> {
   if (connection.kind === "voiceflow-v1") {
     const body = await requestPlatform({ method: "GET", url: endpoint(connection, `/v1/transcript/${encodeURIComponent(listed.id)}`), apiKey: connection.apiKey, deadline });
