@@ -16,8 +16,11 @@ const port = Number(process.env.FLOOR_PORT);
 const endMs = Number(process.env.FLOOR_END_MS);
 const startMs = endMs - 30 * 86_400_000;
 
-const noSearch = () => {
-  throw new Error("The list call searches nothing");
+const noSearch = {
+  contains: () => {
+    throw new Error("The list call searches nothing");
+  },
+  withinBudget: () => null,
 };
 const keys = pageOfKeysSql(plainKeySource({ search: null, sessionId: null }, { startMs, endMs }, noSearch), { descending: true, limit: 20, offset: 0, scan: "range" });
 const countSql = sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`;

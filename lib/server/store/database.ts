@@ -91,8 +91,6 @@ export interface StoreDatabase {
    * never interleave), outside the read budget.
    */
   write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
-  /** The condition that the text column contains `text`. */
-  contains(column: Sql, text: string): Sql;
   /** The operator that tells two values apart, NULL from a value too. */
   readonly isDistinctFrom: Sql;
   /** A search of the filter, prepared (its words looked up) for any range. */

@@ -6,6 +6,17 @@ import { SORT_KEY_SPREAD, sortKeyRange } from "./sort-key";
 // The matches of a filter in a range, as the SQL that selects their sort keys. Both databases find
 // them the same way except through their word index (sqlite/search.ts, postgres/search.ts).
 
+/** The SQL of the key sources that differs between the databases. */
+export interface KeySourceDialect {
+  /** The condition that a text column contains `text`. */
+  contains(column: Sql, text: string): Sql;
+  /**
+   * A condition true of every row, tested in scans of many rows so that they stop at the read
+   * budget (SQLite); null where the database stops a statement at its budget by itself.
+   */
+  withinBudget(key: Sql): Sql | null;
+}
+
 export interface KeySource {
   /** The column holding the sort key in `from`. */
   key: Sql;
@@ -16,9 +27,9 @@ export interface KeySource {
 /**
  * The matches found without the word index: a session's transcripts (its index narrows the range,
  * and the text is tested directly), every transcript of the range when there is no search, or the
- * texts of the range tested one by one. `contains` is the database's substring test.
+ * texts of the range tested one by one.
  */
-export function plainKeySource(filter: SearchFilter, range: TimeRange, contains: (column: Sql, text: string) => Sql): KeySource {
+export function plainKeySource(filter: SearchFilter, range: TimeRange, { contains, withinBudget }: KeySourceDialect): KeySource {
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
   if (filter.sessionId !== null) {
     const inRange = sql`t."sessionId" = ${filter.sessionId} AND t."sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
@@ -30,7 +41,8 @@ export function plainKeySource(filter: SearchFilter, range: TimeRange, contains:
   }
   const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
   if (filter.search === null) return { key: sql`"sortKey"`, from: sql`FROM "Transcript" WHERE ${inRange}` };
-  return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange} AND ${contains(sql`"text"`, filter.search)}` };
+  const budget = withinBudget(sql`"sortKey"`);
+  return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange}${budget ? sql` AND ${budget}` : sql``} AND ${contains(sql`"text"`, filter.search)}` };
 }
 
 /** Whether the filter searches the whole range: only then can a word index narrow it. */

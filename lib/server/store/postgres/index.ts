@@ -3,7 +3,7 @@ import type { StoreDatabase, WriteTransaction } from "../database";
 import { join, sql, sqlText, type Sql } from "../sql";
 import { postgresConnection, type PostgresTransaction } from "./connection";
 import { copyNewTranscripts } from "./copy-transcripts";
-import { contains, preparePostgresSearch } from "./search";
+import { preparePostgresSearch } from "./search";
 import { postgresSearchRowWriter } from "./search-rows";
 
 /** Every table the store writes as it saves transcripts. */
@@ -30,7 +30,6 @@ export function createPostgresDatabase(url: string, budgetMs: number): StoreData
     budgetMs,
     read: connection.read,
     write: connection.write,
-    contains,
     isDistinctFrom: sql`IS DISTINCT FROM`,
     prepareSearch: (filter) => preparePostgresSearch(filter, connection),
     searchRowWriter: (tx, words, options) => postgresSearchRowWriter(asPostgres(tx), words, options),

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
-import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource } from "../key-source";
+import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource, type KeySourceDialect } from "../key-source";
 import { storeRead } from "../active-database";
 import { countInRange } from "../count-in-range";
 import { int, join, sql, type Sql } from "../sql";
@@ -19,7 +19,8 @@ import { estimatedShareOfTexts, matchesDenseWords, matchWords, wordMatchConditio
 // the bits of the dense words (dense-words.ts), and a dense word's whole days from the counts kept
 // per day; counts of rarer words over longer ranges force the word index (countPerBucket).
 
-export const contains = (column: Sql, text: string): Sql => sql`strpos(${column}, ${text}) > 0`;
+/** statement_timeout stops a read at its budget. */
+const dialect: KeySourceDialect = { contains: (column, text) => sql`strpos(${column}, ${text}) > 0`, withinBudget: () => null };
 
 /**
  * The word index reads a word's entries over the whole table, then visits only the matches;
@@ -35,7 +36,7 @@ const INDEX_FORCED_BELOW_SHARE = 0.15;
 export async function preparePostgresSearch(filter: SearchFilter, connection: PostgresConnection): Promise<PreparedSearch> {
   const words = searchesRange(filter) ? await matchWords(filter.search) : null;
   const scansEveryText = searchesRange(filter) && words === null;
-  const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, contains) : indexKeySource(filter.search!, words, range));
+  const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range));
   // A single word counted from the bits of its dense words, apart from its other listed words.
   const split = words?.dense ?? null;
 
@@ -67,7 +68,7 @@ export async function preparePostgresSearch(filter: SearchFilter, connection: Po
 
   return {
     scansEveryText,
-    matchingKeysSql: (range, page) => pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, contains) : keySource(range), page),
+    matchingKeysSql: (range, page) => pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, dialect) : keySource(range), page),
     countSql(range) {
       if (!split) return sql`SELECT count(*) AS "n" ${keySource(range).from}`;
       const [dense, others] = denseCountSources(split, filter.search!, range);

@@ -69,6 +69,8 @@ function writerConnection(file: string): WriteTransaction & { database: Database
   const database = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   // A transcript's search text follows it when its key changes or it is deleted.
   database.pragma("foreign_keys = ON");
+  // Writes run without a read budget; the store's read statements may run here too (readers.ts).
+  database.function("within_budget", { deterministic: false }, () => 1);
   const statements = new Map<string, Database.Statement>();
   const prepare = (text: string) => {
     let statement = statements.get(text);

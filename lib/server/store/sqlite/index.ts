@@ -2,7 +2,7 @@ import "server-only";
 import type { StoreDatabase } from "../database";
 import { sql, sqlText } from "../sql";
 import { sqliteConnection } from "./connection";
-import { contains, prepareSqliteSearch } from "./search";
+import { prepareSqliteSearch } from "./search";
 import { sqliteSearchRowWriter } from "./search-rows";
 
 /** The store on an SQLite file (DATABASE_URL file:...). */
@@ -14,7 +14,6 @@ export function createSqliteDatabase(url: string, budgetMs: number): StoreDataba
     budgetMs,
     read: connection.read,
     write: connection.write,
-    contains,
     isDistinctFrom: sql`IS NOT`,
     prepareSearch: prepareSqliteSearch,
     searchRowWriter: (tx, words) => sqliteSearchRowWriter(tx, words),

@@ -1,7 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { readTimeoutError } from "../read-budget";
+import { READ_TIMEOUT_CODE, readTimeoutError } from "../read-budget";
 
 // The store's reads of an SQLite file run on worker threads, each with its own connection.
 // better-sqlite3 answers synchronously: on the server's own thread a busy minute of searches and
@@ -12,18 +12,29 @@ import { readTimeoutError } from "../read-budget";
 /**
  * Runs one statement per message and answers with its rows, or with the error's message and code.
  * Each statement is prepared afresh: tens of microseconds beside reads that take milliseconds.
+ * SQL function within_budget() throws once the running statement has run for the budget, which
+ * makes SQLite abort the statement: better-sqlite3 has no other way to interrupt one. The store's
+ * long statements call it every 1024 keys or so (withinBudget in search.ts).
  */
 const READER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require("better-sqlite3");
 const database = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
+let deadline = Infinity;
+database.function("within_budget", { deterministic: false }, () => {
+  if (Date.now() < deadline) return 1;
+  throw Object.assign(new Error("The read ran past its time budget of " + workerData.budgetMs + " ms"), { code: workerData.timeoutCode });
+});
 parentPort.on("message", ({ id, text, values }) => {
+  deadline = workerData.budgetMs > 0 ? Date.now() + workerData.budgetMs : Infinity;
   try {
     const statement = database.prepare(text);
     const rows = statement.reader ? statement.all(values) : (statement.run(values), []);
     parentPort.postMessage({ id, rows });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  } finally {
+    deadline = Infinity;
   }
 });
 `;
@@ -37,6 +48,8 @@ interface ReaderReply {
 interface Read {
   id: number;
   scansTexts: boolean;
+  /** Its caller was answered with a timeout; its reader is still on it until SQLite stops it. */
+  isAbandoned?: boolean;
   text: string;
   values: unknown[];
   resolve(rows: unknown[]): void;
@@ -47,8 +60,13 @@ interface Reader {
   worker: Worker;
   /** Reads sent and not answered, oldest first: the first is running, the others wait their turn. */
   queue: Read[];
-  /** Stops the running read once it has run for the budget. */
+  /** Fails the running read at its budget, and replaces the reader LAST_RESORT_MS later if it is still on it. */
   budgetTimer?: NodeJS.Timeout;
+}
+
+/** The start of a read's statement, for the log. */
+function describe(read: Read): string {
+  return read.text.replace(/\s+/g, " ").slice(0, 200);
 }
 
 export interface SqliteReaders {
@@ -61,13 +79,17 @@ export interface SqliteReaders {
 const READER_COUNT = Math.max(1, Math.min(2, availableParallelism()));
 /** Counts a queued scan of texts as this many reads when placing a read that is not one. */
 const SCAN_WEIGHT = 1000;
+/**
+ * A read still running this long past its budget never reached within_budget() (a statement
+ * without it, or one stuck before its first row): its worker is terminated and a fresh one takes
+ * over the reads queued behind it. The terminated thread stops only when SQLite hands control back.
+ */
+const LAST_RESORT_MS = 250;
 
 /**
  * Readers of the SQLite file. A read that runs for `budgetMs` (0: no budget) fails with
- * READ_TIMEOUT_CODE (read-budget.ts), and its reader is replaced: better-sqlite3 cannot interrupt a statement, so the
- * worker running it is terminated, and a fresh one takes over the reads queued behind it. The
- * statement's own thread stops only when SQLite hands control back to it (at the statement's end),
- * so it is the work of each statement that bounds its cost; the budget bounds the wait.
+ * READ_TIMEOUT_CODE (read-budget.ts) at once, while SQLite stops the statement itself at its next
+ * within_budget() call and the reader goes on with the next read.
  */
 export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: number): SqliteReaders {
   const readers: (Reader | undefined)[] = new Array(READER_COUNT).fill(undefined);
@@ -75,7 +97,7 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: num
   let closed = false;
 
   const start = (slot: number): Reader => {
-    const worker = new Worker(READER_SOURCE, { eval: true, workerData: { file, busyTimeoutMs } });
+    const worker = new Worker(READER_SOURCE, { eval: true, workerData: { file, busyTimeoutMs, budgetMs, timeoutCode: READ_TIMEOUT_CODE } });
     const reader: Reader = { worker, queue: [] };
     // Idle readers must not keep a command or a test process alive; a read in flight keeps it referenced.
     worker.unref();
@@ -84,6 +106,8 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: num
       if (reader.queue[0]?.id !== reply.id) return;
       const read = reader.queue.shift()!;
       watchBudget(slot, reader);
+      // An abandoned read's caller has had its answer; its rows or its interruption come too late.
+      if (read.isAbandoned) return;
       if (reply.error) read.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
       else read.resolve(reply.rows ?? []);
     });
@@ -114,16 +138,23 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: num
       return;
     }
     reader.worker.ref();
-    if (budgetMs > 0) reader.budgetTimer = setTimeout(() => stopOverrun(slot, reader, running), budgetMs).unref();
+    if (budgetMs > 0) reader.budgetTimer = setTimeout(() => abandonOverrun(slot, reader, running), budgetMs).unref();
   };
 
-  const stopOverrun = (slot: number, reader: Reader, running: Read) => {
+  const abandonOverrun = (slot: number, reader: Reader, running: Read) => {
+    if (reader.queue[0] !== running) return;
+    console.warn(`An SQLite read ran past its time budget of ${budgetMs} ms and was stopped: ${describe(running)}`);
+    running.isAbandoned = true;
+    running.reject(readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`));
+    reader.budgetTimer = setTimeout(() => replaceReader(slot, reader, running), LAST_RESORT_MS).unref();
+  };
+
+  const replaceReader = (slot: number, reader: Reader, running: Read) => {
     if (reader.queue[0] !== running) return;
     const [, ...waiting] = reader.queue.splice(0);
     if (readers[slot] === reader) readers[slot] = undefined;
     void reader.worker.terminate();
-    console.warn(`An SQLite read ran past its time budget of ${budgetMs} ms and was stopped: ${running.text.replace(/\s+/g, " ").slice(0, 200)}`);
-    running.reject(readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`));
+    console.warn(`An SQLite read never reached within_budget() in the ${LAST_RESORT_MS} ms after its budget; its reader was replaced: ${describe(running)}`);
     if (waiting.length === 0 || closed) {
       for (const read of waiting) read.reject(new Error("The SQLite store is closed"));
       return;

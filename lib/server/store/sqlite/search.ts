@@ -1,6 +1,6 @@
 import "server-only";
 import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
-import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource } from "../key-source";
+import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource, type KeySourceDialect } from "../key-source";
 import { storeRead } from "../active-database";
 import { int, sql, type Sql } from "../sql";
 import { sortKeyRange } from "../sort-key";
@@ -11,14 +11,23 @@ import { matchWords, type FtsWordMatch } from "./word-index";
 // testing each text of the range otherwise. The index reads only the range's part of each word's
 // entries and yields them in key order, so it serves every page.
 
-export const contains = (column: Sql, text: string): Sql => sql`instr(${column}, ${text}) > 0`;
+const contains = (column: Sql, text: string): Sql => sql`instr(${column}, ${text}) > 0`;
+
+/**
+ * Calls within_budget() (readers.ts) on the rows whose key's last ten bits are 0, about one in 1,024
+ * (a key's low bits come from its transcript's id): so a long scan stops at its read budget, for a
+ * call per thousand rows tested.
+ */
+const withinBudget = (key: Sql): Sql => sql`((${key} & 1023) <> 0 OR within_budget())`;
+
+const dialect: KeySourceDialect = { contains, withinBudget };
 
 export async function prepareSqliteSearch(filter: SearchFilter): Promise<PreparedSearch> {
   const words = searchesRange(filter) ? await matchWords(filter.search) : null;
-  const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, contains) : indexKeySource(filter.search!, words, range));
+  const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range));
   return {
     scansEveryText: searchesRange(filter) && words === null,
-    matchingKeysSql: (range, page) => pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, contains) : keySource(range), page),
+    matchingKeysSql: (range, page) => pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, dialect) : keySource(range), page),
     countSql: (range) => sql`SELECT count(*) AS "n" ${keySource(range).from}`,
     countPerBucket: (range, bucketMs) => storeRead(countPerBucketSql(keySource(range), bucketMs), { scansTexts: searchesRange(filter) && words === null }),
     pageScan: async () => (words === null ? "range" : "index"),
@@ -29,7 +38,7 @@ export async function prepareSqliteSearch(filter: SearchFilter): Promise<Prepare
 function indexKeySource(search: string, words: FtsWordMatch, range: TimeRange): KeySource {
   if (words.query === null) return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE 0` };
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
-  const inIndex = sql`"TranscriptWords" MATCH ${words.query} AND "TranscriptWords".rowid BETWEEN ${int(low)} AND ${int(high)}`;
+  const inIndex = sql`"TranscriptWords" MATCH ${words.query} AND "TranscriptWords".rowid BETWEEN ${int(low)} AND ${int(high)} AND ${withinBudget(sql`"TranscriptWords".rowid`)}`;
   if (words.exact) return { key: sql`"TranscriptWords".rowid`, from: sql`FROM "TranscriptWords" WHERE ${inIndex}` };
   return {
     key: sql`"TranscriptWords".rowid`,
