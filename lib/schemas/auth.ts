@@ -40,6 +40,12 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** The token of an e-mail confirmation link (a registration's address, or a new address for an account). */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: "Confirmation token is required" }).trim().min(1, "Confirmation token is required").max(200, "Invalid confirmation token"),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+
 /** The user as login returns it and the client keeps it (spec section 3). */
 export interface SessionUserDto {
   id: string;

@@ -1,10 +1,16 @@
 // Contracts of the profile and admin user endpoints (spec sections 3 and 7).
 import { z } from "zod";
-import { emailSchema } from "./auth";
+import { PASSWORD_MAX_LENGTH, emailSchema, newPasswordSchema } from "./auth";
 
 export const NAME_MAX_LENGTH = 100;
 
-/** Only changed fields are sent (spec section 5); an empty name clears it. */
+/** Any text up to the maximum: a wrong current password is told by the server, not by the format. */
+const currentPasswordSchema = z.string({ error: "Current password must be text" }).max(PASSWORD_MAX_LENGTH, "Your current password is incorrect");
+
+/**
+ * Only changed fields are sent (spec section 5); an empty name clears it. A new e-mail needs the
+ * current password, which is sent only then.
+ */
 export const profileUpdateSchema = z
   .object({
     email: emailSchema.optional(),
@@ -15,9 +21,18 @@ export const profileUpdateSchema = z
       .nullable()
       .optional()
       .transform((name) => (name === "" ? null : name)),
+    currentPassword: currentPasswordSchema.optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: currentPasswordSchema.min(1, "Current password is required"),
+    newPassword: newPasswordSchema,
+  })
+  .strict();
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** Route parameter of /api/admin/.../{id}. */
 export const userIdParamsSchema = z.object({
@@ -29,6 +44,13 @@ export interface ProfileDto {
   email: string;
   name: string | null;
   createdAt: string;
+  /** A new address waiting for its confirmation link; `email` stays in use until then. */
+  pendingEmail: string | null;
+}
+
+/** PATCH /api/user/profile: the profile as it now is, and a message when a new address awaits confirmation. */
+export interface ProfileUpdateResponse extends ProfileDto {
+  message?: string;
 }
 
 export interface AdminUserDto {
@@ -38,5 +60,7 @@ export interface AdminUserDto {
   approved: boolean;
   isAdmin: boolean;
   isActive: boolean;
+  /** Whether the owner proved they read mail at `email`; administrators see unverified accounts marked. */
+  emailVerified: boolean;
   createdAt: string;
 }

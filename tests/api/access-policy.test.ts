@@ -10,6 +10,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/logout",
   "POST /api/auth/request-reset",
   "POST /api/auth/reset-password",
+  "POST /api/auth/confirm-email",
   "GET /api/health",
 ]);
 

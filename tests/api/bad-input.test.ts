@@ -12,7 +12,7 @@ import * as deleteRoute from "@/app/api/admin/user/[id]/route";
 import type { RouteHandler } from "@/lib/server/http/route";
 import { db } from "@/lib/server/db";
 import { call, type CallOptions } from "../helpers/api-client";
-import { createUser, signedInUser } from "../helpers/users";
+import { createUser, signedInUser, TEST_PASSWORD } from "../helpers/users";
 
 const bodyEndpoints: [string, RouteHandler, string, string][] = [
   ["register", registerRoute.POST, "POST", "/api/auth/register"],
@@ -96,13 +96,13 @@ describe("profile", () => {
   it("refuses an e-mail that another account uses", async () => {
     const other = await createUser();
     const { token } = await signedInUser();
-    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", { token, body: { email: other.email.toUpperCase() } });
+    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", { token, body: { email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD } });
     expect(res.status).toBe(409);
   });
 
   it("updates e-mail and name, trimming and lower-casing, and clears an empty name", async () => {
     const { token } = await signedInUser({ name: "Old Name" });
-    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", { token, body: { email: " New.Address@Example.com ", name: "" } });
+    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", { token, body: { email: " New.Address@Example.com ", name: "", currentPassword: TEST_PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: "new.address@example.com", name: null });
   });

@@ -1,5 +1,3 @@
-import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import * as requestResetRoute from "@/app/api/auth/request-reset/route";
 import * as resetRoute from "@/app/api/auth/reset-password/route";
 import * as loginRoute from "@/app/api/auth/login/route";
@@ -8,29 +6,14 @@ import { db } from "@/lib/server/db";
 import { RESET_MESSAGES } from "@/lib/server/auth/password-reset";
 import { call } from "../helpers/api-client";
 import { createUser, signedInUser, TEST_PASSWORD } from "../helpers/users";
+import { catchMail, withEnv } from "../helpers/mail-catcher";
+import { afterResponseWorkSettled } from "@/lib/server/mail/after-response";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
 const requestReset = (email: string) => call(requestResetRoute.POST, "POST", "/api/auth/request-reset", { body: { email } });
 const reset = (token: string, password = NEW_PASSWORD) => call(resetRoute.POST, "POST", "/api/auth/reset-password", { body: { token, password } });
 const login = (email: string, password: string) => call(loginRoute.POST, "POST", "/api/auth/login", { body: { email, password } });
-
-function withEnv(values: Record<string, string | undefined>) {
-  const saved: Record<string, string | undefined> = {};
-  beforeEach(() => {
-    for (const [key, value] of Object.entries(values)) {
-      saved[key] = process.env[key];
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  });
-  afterEach(() => {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  });
-}
 
 describe("password reset in demo mode", () => {
   withEnv({ DEMO_MODE: "1", SMTP_HOST: undefined });
@@ -88,55 +71,34 @@ describe("password reset in demo mode", () => {
 });
 
 describe("password reset by e-mail", () => {
-  const received: { to: string[]; text: string }[] = [];
-  let server: SMTPServer;
-  let port = 0;
-
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        let text = "";
-        stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  withEnv({ DEMO_MODE: undefined, SMTP_HOST: "127.0.0.1", SMTP_SECURE: "false", SMTP_FROM: "Portal <portal@example.com>", APP_URL: "https://portal.example.com" });
-  beforeEach(() => {
-    process.env.SMTP_PORT = String(port);
-  });
-  afterEach(() => {
-    delete process.env.SMTP_PORT;
-  });
+  const mail = catchMail();
 
   it("mails a link with the token instead of returning it", async () => {
     const user = await createUser();
     const res = await requestReset(user.email);
     expect(res.body).toEqual({ message: RESET_MESSAGES.requested });
 
-    const mail = received.find((message) => message.to.includes(user.email));
-    expect(mail).toBeDefined();
-    // The body is quoted-printable: undo soft line breaks and =XX escapes.
-    const unfolded = mail!.text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const link = unfolded.match(/https:\/\/portal\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/);
-    expect(link).not.toBeNull();
-    expect((await reset(link![1])).status).toBe(200);
+    const token = await mail.linkToken(user.email, "reset-password");
+    expect((await reset(token)).status).toBe(200);
     expect((await login(user.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it("sends nothing for an unknown address", async () => {
-    const before = received.length;
+    const before = mail.received.length;
     await requestReset("ghost@example.com");
-    expect(received.length).toBe(before);
+    await afterResponseWorkSettled();
+    expect(mail.received.length).toBe(before);
+  });
+
+  it("answers before the mail is sent, so a slow mail server does not tell which accounts exist", async () => {
+    const user = await createUser();
+    mail.delayDeliveries(2_000);
+    for (const email of [user.email, "nobody-here@example.com"]) {
+      const started = performance.now();
+      const res = await requestReset(email);
+      expect({ email, status: res.status, fast: performance.now() - started < 1_000 }).toEqual({ email, status: 200, fast: true });
+    }
+    expect(await mail.mailsTo(user.email)).toHaveLength(1);
   });
 });
 
@@ -149,6 +111,7 @@ describe("password reset without SMTP or demo mode", () => {
     try {
       const res = await requestReset(user.email);
       expect(res.body).toEqual({ message: RESET_MESSAGES.requested });
+      await afterResponseWorkSettled();
       const line = log.mock.calls.map((args) => String(args[0])).find((text) => text.includes(user.email));
       const token = line?.match(/token=([A-Za-z0-9_-]+)/)?.[1];
       expect(token).toBeDefined();
@@ -156,5 +119,27 @@ describe("password reset without SMTP or demo mode", () => {
     } finally {
       log.mockRestore();
     }
+  });
+});
+
+describe("password reset in production without SMTP", () => {
+  withEnv({ DEMO_MODE: undefined, SMTP_HOST: undefined, NODE_ENV: "production", APP_URL: "https://portal.example.com" });
+
+  it("answers as usual and logs only that mail is not configured, never the link", async () => {
+    const user = await createUser();
+    const logged: string[] = [];
+    const spies = (["info", "warn", "error", "log"] as const).map((level) =>
+      jest.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))),
+    );
+    try {
+      const res = await requestReset(user.email);
+      expect(res.body).toEqual({ message: RESET_MESSAGES.requested });
+      await afterResponseWorkSettled();
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    expect(logged.filter((line) => /token=|reset-password/.test(line))).toEqual([]);
+    expect(logged.some((line) => /SMTP is not configured/.test(line))).toBe(true);
+    expect(await db.userToken.count({ where: { userId: user.id } })).toBe(1);
   });
 });

@@ -28,8 +28,15 @@ function routeFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Handlers that end every session of their caller. Suites share one credential per kind of caller
+ * across all handlers, so these come last.
+ */
+const ENDS_CALLERS_SESSIONS = new Set(["DELETE /api/user/sessions"]);
+const lastIfEndingSessions = (handler: ApiHandler) => (ENDS_CALLERS_SESSIONS.has(handler.name) ? 1 : 0);
+
 export function apiHandlers(): ApiHandler[] {
-  return routeFiles(API_DIR).flatMap((file) => {
+  const handlers = routeFiles(API_DIR).flatMap((file): ApiHandler[] => {
     const segments = path.relative(API_DIR, path.dirname(file)).split(path.sep);
     const isParam = (segment: string) => /^\[\w+\]$/.test(segment);
     const paramNames = segments.filter(isParam).map((segment) => segment.slice(1, -1));
@@ -45,4 +52,5 @@ export function apiHandlers(): ApiHandler[] {
       urlWith: (value: string) => `/api/${segments.map((segment) => (isParam(segment) ? encodeURIComponent(value) : segment)).join("/")}`,
     }));
   });
+  return handlers.sort((a, b) => lastIfEndingSessions(a) - lastIfEndingSessions(b));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
-import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-config";
+import { SESSION_COOKIE_NAME, sessionLifetimes } from "@/lib/auth/session-config";
 
 /**
  * Secure whenever the request came over https, and in production except on a loopback host,
@@ -13,13 +13,14 @@ function isSecureRequest(req: NextRequest): boolean {
   return !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(req.headers.get("host") ?? "");
 }
 
+/** The cookie lives as long as the session can (its absolute lifetime); the server ends it sooner when needed. */
 export function setSessionCookie(res: NextResponse, req: NextRequest, token: string): void {
   res.cookies.set(SESSION_COOKIE_NAME, token, {
     httpOnly: true,
     sameSite: "lax",
     secure: isSecureRequest(req),
     path: "/",
-    maxAge: SESSION_MAX_AGE_SECONDS,
+    maxAge: sessionLifetimes().maxAgeSeconds,
   });
 }
 

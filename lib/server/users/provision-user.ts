@@ -15,8 +15,9 @@ export interface ProvisionUserInput {
 
 /**
  * Creates an account, or updates the existing one with that e-mail, for operators (the user:create
- * command and the demo seed), bypassing approval. Promotes but never demotes. Throws a plain Error
- * with a readable message on invalid input.
+ * command and the demo seed), bypassing approval. An account an operator creates counts as having
+ * a verified address. Promotes but never demotes; a new password ends the account's sessions.
+ * Throws a plain Error with a readable message on invalid input.
  */
 export async function provisionUser(input: ProvisionUserInput): Promise<{ id: string; email: string; created: boolean }> {
   const email = emailSchema.parse(input.email);
@@ -33,21 +34,26 @@ export async function provisionUser(input: ProvisionUserInput): Promise<{ id: st
         approved: input.approved ?? true,
         isAdmin: input.isAdmin ?? false,
         isActive: input.isActive ?? true,
+        emailVerifiedAt: new Date(),
       },
     });
     return { id: user.id, email, created: true };
   }
 
-  const user = await db.user.update({
-    where: { id: existing.id },
-    data: {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.approved ? { approved: true } : {}),
-      ...(input.isActive ? { isActive: true } : {}),
-      ...(input.isAdmin ? { isAdmin: true } : {}),
-      // A new password ends the sessions that were signed in with the old one.
-      ...(password ? { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } } : {}),
-    },
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  await db.$transaction(async (tx) => {
+    await tx.user.update({
+      where: { id: existing.id },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.approved ? { approved: true } : {}),
+        ...(input.isActive ? { isActive: true } : {}),
+        ...(input.isAdmin ? { isAdmin: true } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+      },
+    });
+    // A new password ends the sessions that were signed in with the old one.
+    if (passwordHash) await tx.session.deleteMany({ where: { userId: existing.id } });
   });
-  return { id: user.id, email, created: false };
+  return { id: existing.id, email, created: false };
 }

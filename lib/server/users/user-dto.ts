@@ -8,10 +8,11 @@ type UserRow = {
   approved: boolean;
   isAdmin: boolean;
   isActive: boolean;
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 };
 
-/** The only shapes in which users leave the server: never the hash or the session version. */
+/** The only shapes in which users leave the server: never the password hash. */
 export const adminUserSelect = {
   id: true,
   email: true,
@@ -19,6 +20,7 @@ export const adminUserSelect = {
   approved: true,
   isAdmin: true,
   isActive: true,
+  emailVerifiedAt: true,
   createdAt: true,
 } as const;
 
@@ -30,10 +32,11 @@ export function toAdminUserDto(user: UserRow): AdminUserDto {
     approved: user.approved,
     isAdmin: user.isAdmin,
     isActive: user.isActive,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }
 
-export function toProfileDto(user: Pick<UserRow, "id" | "email" | "name" | "createdAt">): ProfileDto {
-  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt.toISOString() };
+export function toProfileDto(user: Pick<UserRow, "id" | "email" | "name" | "createdAt">, pendingEmail: string | null): ProfileDto {
+  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt.toISOString(), pendingEmail };
 }
