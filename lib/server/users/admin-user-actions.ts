@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { AppError } from "../http/app-error";
+import { smtpSettings } from "../config";
 import { recordAuditEvent, type AuditAction } from "../audit/record-audit-event";
 import { adminUserSelect, toAdminUserDto } from "./user-dto";
 import type { SessionUser } from "../auth/session";
@@ -15,54 +16,101 @@ interface ActionInput {
   userId: string;
 }
 
-type UserChange = { approved?: boolean; isAdmin?: boolean; isActive?: boolean; sessionVersion?: { increment: number } };
+type Transaction = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+type Target = Awaited<ReturnType<typeof findTarget>>;
 
-async function findTarget(userId: string) {
-  const user = await db.user.findUnique({ where: { id: userId }, select: adminUserSelect });
+export const ADMIN_ACTION_MESSAGES = {
+  notAdmin: "Administrator access required",
+  lastAdmin: "At least one active administrator must remain",
+  unconfirmed: "The user has not confirmed their email address yet",
+} as const;
+
+/**
+ * Runs an action as one transaction: every check sees what it then changes. It first locks the
+ * rows of the active administrators and checks that the actor is still one of them, so that two
+ * administrators acting at the same moment (revoking each other, say) run one after the other and
+ * the second sees what the first did.
+ */
+async function act<T>(actor: SessionUser, userId: string, action: (tx: Transaction, target: Target, activeAdminIds: string[]) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    const activeAdminIds = await lockActiveAdministrators(tx);
+    if (!activeAdminIds.includes(actor.id)) throw new AppError("FORBIDDEN", ADMIN_ACTION_MESSAGES.notAdmin);
+    return action(tx, await findTarget(tx, userId), activeAdminIds);
+  });
+}
+
+/**
+ * The ids of the approved, active administrators, locked until the transaction ends. The statement
+ * is a write that changes nothing: on PostgreSQL it locks each row, and under READ COMMITTED it
+ * waits for a concurrent transaction holding one and then re-checks that row as committed (so an
+ * administrator revoked meanwhile is no longer listed); on SQLite it takes the database's write
+ * lock. The same SQL runs on both.
+ */
+async function lockActiveAdministrators(tx: Transaction): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE "User" SET "isAdmin" = "isAdmin"
+    WHERE "isAdmin" = ${true} AND "approved" = ${true} AND "isActive" = ${true}
+    RETURNING "id"`;
+  return rows.map((row) => row.id);
+}
+
+async function findTarget(tx: Transaction, userId: string) {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: adminUserSelect });
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   return user;
 }
 
-async function changeTarget(actor: SessionUser, target: { id: string; email: string }, action: AuditAction, data: UserChange): Promise<AdminUserDto> {
-  return db.$transaction(async (tx) => {
-    const updated = await tx.user.update({ where: { id: target.id }, data, select: adminUserSelect });
-    await recordAuditEvent(tx, { actor, action, targetType: "user", targetId: target.id, targetLabel: target.email });
-    return toAdminUserDto(updated);
-  });
+async function changeTarget(
+  tx: Transaction,
+  actor: SessionUser,
+  target: Target,
+  action: AuditAction,
+  data: { approved?: boolean; isAdmin?: boolean; isActive?: boolean },
+): Promise<AdminUserDto> {
+  const updated = await tx.user.update({ where: { id: target.id }, data, select: adminUserSelect });
+  await recordAuditEvent(tx, { actor, action, targetType: "user", targetId: target.id, targetLabel: target.email });
+  return toAdminUserDto(updated);
 }
 
-/** pending -> approved: the user can now sign in. */
+/** pending -> approved: the user can now sign in. With SMTP the address must have been confirmed first. */
 export async function approveUser({ actor, userId }: ActionInput): Promise<AdminUserDto> {
-  const target = await findTarget(userId);
-  return changeTarget(actor, target, "user.approve", { approved: true });
+  return act(actor, userId, (tx, target) => {
+    if (!target.approved && !target.emailVerifiedAt && smtpSettings()) throw new AppError("CONFLICT", ADMIN_ACTION_MESSAGES.unconfirmed);
+    return changeTarget(tx, actor, target, "user.approve", { approved: true });
+  });
 }
 
 /** approved non-admin -> admin. There is no demotion. */
 export async function makeAdmin({ actor, userId }: ActionInput): Promise<AdminUserDto> {
-  const target = await findTarget(userId);
-  if (!target.approved) throw new AppError("BAD_REQUEST", "Approve the user before making them an administrator");
-  if (target.isAdmin) throw new AppError("CONFLICT", "The user is already an administrator");
-  return changeTarget(actor, target, "user.make_admin", { isAdmin: true });
+  return act(actor, userId, (tx, target) => {
+    if (!target.approved) throw new AppError("BAD_REQUEST", "Approve the user before making them an administrator");
+    if (target.isAdmin) throw new AppError("CONFLICT", "The user is already an administrator");
+    return changeTarget(tx, actor, target, "user.make_admin", { isAdmin: true });
+  });
 }
 
-/** active -> revoked: sign-in stops and every existing session ends at once. */
+/**
+ * active -> revoked: sign-in stops and every session of the user ends at once. Refused for the
+ * actor themself and for the last approved, active administrator.
+ */
 export async function revokeAccess({ actor, userId }: ActionInput): Promise<AdminUserDto> {
-  const target = await findTarget(userId);
-  if (userId === actor.id) throw new AppError("BAD_REQUEST", "You cannot revoke your own access");
-  return changeTarget(actor, target, "user.revoke", { isActive: false, sessionVersion: { increment: 1 } });
+  return act(actor, userId, async (tx, target, activeAdminIds) => {
+    if (userId === actor.id) throw new AppError("BAD_REQUEST", "You cannot revoke your own access");
+    if (activeAdminIds.every((id) => id === target.id)) throw new AppError("CONFLICT", ADMIN_ACTION_MESSAGES.lastAdmin);
+    await tx.session.deleteMany({ where: { userId } });
+    return changeTarget(tx, actor, target, "user.revoke", { isActive: false });
+  });
 }
 
-/** revoked -> active. */
+/** revoked -> active. Sessions ended by the revocation stay ended. */
 export async function restoreAccess({ actor, userId }: ActionInput): Promise<AdminUserDto> {
-  const target = await findTarget(userId);
-  return changeTarget(actor, target, "user.restore", { isActive: true });
+  return act(actor, userId, (tx, target) => changeTarget(tx, actor, target, "user.restore", { isActive: true }));
 }
 
 /** Deletes a non-administrator (Deny of a pending user is the same). Administrators cannot be deleted. */
 export async function deleteUser({ actor, userId }: ActionInput): Promise<{ message: string }> {
-  const target = await findTarget(userId);
-  if (target.isAdmin) throw new AppError("FORBIDDEN", "Administrators cannot be deleted");
-  await db.$transaction(async (tx) => {
+  return act(actor, userId, async (tx, target) => {
+    if (target.isAdmin) throw new AppError("FORBIDDEN", "Administrators cannot be deleted");
     await tx.user.delete({ where: { id: userId } });
     await recordAuditEvent(tx, {
       actor,
@@ -71,6 +119,6 @@ export async function deleteUser({ actor, userId }: ActionInput): Promise<{ mess
       targetId: userId,
       targetLabel: target.email,
     });
+    return { message: "User deleted" };
   });
-  return { message: "User deleted" };
 }
