@@ -1,6 +1,7 @@
 "use client";
-// Spec section 2 (Admin panel): one user with its badges, short id, registration time and actions.
-import { Ban, LoaderCircle, RotateCcw, ShieldCheck, Trash2, UserCheck, UserX } from "lucide-react";
+// Spec section 2 (Admin panel): one user with its badges, short id, registration time and actions,
+// and a mark on accounts whose owner never proved they read mail at the address.
+import { Ban, LoaderCircle, MailWarning, RotateCcw, ShieldCheck, Trash2, UserCheck, UserX } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button, type ButtonVariant } from "@/components/ui/button";
@@ -46,6 +47,12 @@ export function UserCard({
               </Badge>
             ))}
           </div>
+          {user.emailVerified ? null : (
+            <p className="flex items-center gap-1 text-xs font-medium text-amber-800" data-testid="email-not-verified">
+              <MailWarning className="size-3.5" aria-hidden />
+              E-mail not verified
+            </p>
+          )}
           {user.name ? <p className="text-sm text-slate-700">{user.name}</p> : null}
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
             <div className="flex gap-1">

@@ -1,69 +1,16 @@
 "use client";
-// Spec sections 2 and 5 (Profile): a form for e-mail and name that sends only what changed, and
-// the account's id and creation time.
-import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/field";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+// Spec sections 2 and 5 (Profile): the Personal Information form, the account's id and creation
+// time, and the account's security: a new password and signing out of all devices.
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CenteredMessage } from "@/components/ui/centered-message";
-import { toast } from "@/components/ui/toast-store";
 import { PageTitle } from "@/components/layout/page-title";
-import { useProfile, useUpdateProfile } from "@/lib/queries/profile";
-import { useSession } from "@/lib/client/session";
+import { useProfile } from "@/lib/queries/profile";
 import { errorMessage } from "@/lib/client/api-error";
 import { formatDateTime, NOT_AVAILABLE } from "@/lib/format/date-time";
-import { hasChanges, profileChanges } from "@/lib/format/profile-changes";
 import type { ProfileDto } from "@/lib/schemas/users";
-
-function PersonalInformationForm({ profile }: { profile: ProfileDto }) {
-  const { updateUser } = useSession();
-  const update = useUpdateProfile();
-  const [email, setEmail] = useState(profile.email);
-  const [name, setName] = useState(profile.name ?? "");
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const changes = profileChanges(profile, { email, name });
-    if (!hasChanges(changes)) {
-      toast({ title: "No changes", description: "You haven't made any changes to your profile" });
-      return;
-    }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        updateUser({ email: saved.email, name: saved.name });
-        setEmail(saved.email);
-        setName(saved.name ?? "");
-        toast({ title: "Profile updated", description: "Your changes have been saved", variant: "success" });
-      },
-      onError: (error) => toast({ title: "Update failed", description: errorMessage(error, "Failed to update profile"), variant: "destructive" }),
-    });
-  };
-
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Personal Information</CardTitle>
-        <CardDescription>Update your e-mail address and name</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} className="space-y-4" aria-label="Personal Information">
-          <Field id="profile-email" label="Email Address">
-            <Input id="profile-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field>
-          <Field id="profile-name" label="Full Name">
-            <Input id="profile-name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Your name" />
-          </Field>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-              {update.isPending ? "Saving..." : "Save Changes"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
-  );
-}
+import { PersonalInformationForm } from "./personal-information-form";
+import { ChangePasswordCard } from "./change-password-card";
+import { SignOutEverywhereCard } from "./sign-out-everywhere-card";
 
 function AccountInformationCard({ profile }: { profile: ProfileDto }) {
   return (
@@ -103,10 +50,14 @@ export function ProfileSettings() {
         </Card>
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          <div className="space-y-6 lg:col-span-2">
             <PersonalInformationForm key={profile.data.id} profile={profile.data} />
+            <ChangePasswordCard />
           </div>
-          <AccountInformationCard profile={profile.data} />
+          <div className="space-y-6">
+            <AccountInformationCard profile={profile.data} />
+            <SignOutEverywhereCard />
+          </div>
         </div>
       )}
     </>

@@ -1,6 +1,6 @@
 "use client";
 // Spec section 4: the client session. Restored from localStorage on startup; login stores it,
-// logout and a 401 from the API clear it (and the server cookie) and go to /login.
+// logout and a 401 from the API clear it (and end it on the server) and go to /login.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import {
   USER_KEY,
   clearStoredSession,
   readStoredSession,
+  readStoredToken,
   storeSession,
   storeUser,
   type SessionUser,
@@ -37,11 +38,12 @@ export interface SessionContextValue extends SessionState {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-async function clearServerCookie(): Promise<void> {
+/** Ends the session on the server (the token's, or else the cookie's) and clears the cookie. */
+async function endServerSession(token: string | null): Promise<void> {
   try {
-    await fetch(LOGOUT_URL, { method: "POST", credentials: "include" });
+    await fetch(LOGOUT_URL, { method: "POST", credentials: "include", headers: token ? { Authorization: `Bearer ${token}` } : undefined });
   } catch {
-    // Offline: the cookie expires on its own; the local session is gone either way.
+    // Offline: the session ends on the server by its idle timeout; the local one is gone either way.
   }
 }
 
@@ -68,6 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     async ({ redirect = true }: { redirect?: boolean } = {}) => {
+      const token = readStoredToken();
       clearStoredSession();
       // The tab's screen state (the dashboard's range, filters and fetched flag) belongs to the
       // user who leaves; the next one starts afresh.
@@ -78,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       setState({ user: null, token: null, isLoading: false });
       queryClient.clear();
-      await clearServerCookie();
+      await endServerSession(token);
       if (redirect) router.replace(LOGIN_PATH);
     },
     [queryClient, router],

@@ -13,6 +13,7 @@ interface User {
   approved: boolean;
   isAdmin: boolean;
   isActive: boolean;
+  emailVerified: boolean;
   createdAt: string;
 }
 
@@ -23,6 +24,7 @@ const make = (id: string, email: string, status: Partial<User> = {}): User => ({
   approved: true,
   isAdmin: false,
   isActive: true,
+  emailVerified: true,
   createdAt: new Date(2025, 2, 5, 15, 4).toISOString(),
   ...status,
 });
@@ -101,6 +103,16 @@ describe("AdminPanel (spec sections 2, 4, 8)", () => {
     expect(buttonsOf("approved@example.com")).toEqual(["Make Admin", "Revoke Access", "Delete"]);
     expect(within(card("revoked@example.com")).getByText("Revoked")).toBeInTheDocument();
     expect(buttonsOf("revoked@example.com")).toEqual(["Make Admin", "Restore Access", "Delete"]);
+  });
+
+  it("marks the users whose e-mail address is not verified", async () => {
+    server([...users, make("self0000eeee", "self.registered@example.com", { approved: false, emailVerified: false })]);
+    renderWithProviders(<AdminPanel />);
+    await waitFor(() => expect(screen.getAllByTestId("user-card")).toHaveLength(2));
+    expect(within(card("self.registered@example.com")).getByTestId("email-not-verified")).toHaveTextContent("E-mail not verified");
+    expect(within(card("pending@example.com")).queryByTestId("email-not-verified")).toBeNull();
+    // The mark is not one of the spec's badges.
+    expect(within(card("self.registered@example.com")).getByText("Pending")).toBeInTheDocument();
   });
 
   it("disables every button while an action runs, then refreshes the lists and toasts", async () => {
