@@ -30,12 +30,14 @@ export async function registerUser(input: RegisterInput & { origin: string }): P
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true, approved: true, emailVerifiedAt: true } });
 
   if (!smtpSettings()) {
-    if (!existing) await createIgnoringRace({ email: input.email, passwordHash });
+    if (!existing) await createRegistration({ email: input.email, passwordHash, withConfirmation: false });
     return { message: REGISTERED_MESSAGE };
   }
   if (existing && (existing.emailVerifiedAt || existing.approved)) return { message: CONFIRM_REGISTRATION_MESSAGE };
 
-  const token = existing ? await replaceRegistration(existing.id, passwordHash) : await createIgnoringRace({ email: input.email, passwordHash }, true);
+  const token = existing
+    ? await replaceRegistration(existing.id, passwordHash)
+    : await createRegistration({ email: input.email, passwordHash, withConfirmation: true });
   if (token) {
     runAfterResponse("registration confirmation", () =>
       sendMail("registration confirmation", () => registrationConfirmationMail({ to: input.email, token, origin: input.origin })),
@@ -44,12 +46,15 @@ export async function registerUser(input: RegisterInput & { origin: string }): P
   return { message: CONFIRM_REGISTRATION_MESSAGE };
 }
 
-/** Creates the account (and, if asked, its confirmation token); a concurrent registration of the address wins silently. */
-async function createIgnoringRace(data: { email: string; passwordHash: string }, withToken = false): Promise<string | null> {
+/**
+ * Creates the pending account and, with confirmation, the token of its link (returned). A
+ * concurrent registration of the same address wins silently: null.
+ */
+async function createRegistration(input: { email: string; passwordHash: string; withConfirmation: boolean }): Promise<string | null> {
   try {
     return await db.$transaction(async (tx) => {
-      const user = await tx.user.create({ data, select: { id: true } });
-      if (!withToken) return null;
+      const user = await tx.user.create({ data: { email: input.email, passwordHash: input.passwordHash }, select: { id: true } });
+      if (!input.withConfirmation) return null;
       const { token, row } = newToken({ purpose: "email_verification", userId: user.id });
       await tx.userToken.create({ data: row });
       return token;
