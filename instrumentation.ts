@@ -3,11 +3,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { assertStartupConfiguration } = await import("./lib/server/startup-checks");
     assertStartupConfiguration();
-    // Before the store's connections open the embedded database and create its write-ahead log.
-    const { makeDatabaseFilesPrivate } = await import("./lib/server/db");
-    makeDatabaseFilesPrivate();
-    const { warmStore } = await import("./lib/server/store");
+    // An embedded database's files become owner-only before any connection opens them.
+    const { openStore } = await import("./lib/server/store");
     // A database not reachable yet is reported by the requests that need it.
-    warmStore().catch(() => undefined);
+    openStore().catch(() => undefined);
   }
 }

@@ -3,7 +3,8 @@
 import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import pg from "pg";
 import { sql } from "@/lib/server/store/sql";
-import { closeStore, warmStore } from "@/lib/server/store";
+import { db } from "@/lib/server/db";
+import { closeStore, openStore } from "@/lib/server/store";
 import { storeRead, storeWrite } from "@/lib/server/store/active-database";
 import { binaryCopyChunks, type BinaryCopyRows } from "@/lib/server/store/postgres/binary-copy";
 import type { PostgresTransaction } from "@/lib/server/store/postgres/connection";
@@ -63,22 +64,39 @@ describe("store reads", () => {
     expect(row.method).toBe("lz4");
   });
 
-  itOn("postgres")("set up a new PostgreSQL connection before its first query, not beside it", async () => {
-    await closeStore();
-    // The driver warns (once a process) and will refuse a query sent while another is under way.
-    const query = pg.Client.prototype.query;
-    let overlapping = 0;
-    const spy = jest.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client & { activeQuery?: unknown; queryQueue?: unknown[] }, ...args: unknown[]) {
-      if (this.activeQuery || (this.queryQueue?.length ?? 0) > 0) overlapping += 1;
-      return (query as (...values: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
+  itOn("postgres")("give a read its time budget for its own transaction only, which Prisma's queries on the same connections never see", async () => {
+    process.env.QUERY_TIMEOUT_MS = "2500";
     try {
-      const rows = await Promise.all([1, 2, 3].map(() => storeRead<{ method: string }>(sql`SELECT current_setting('default_toast_compression') AS "method"`)));
-      expect(rows.map(([row]) => row.method)).toEqual(["lz4", "lz4", "lz4"]);
+      const reads = await Promise.all([1, 2, 3].map(() => storeRead<{ budget: string }>(sql`SELECT current_setting('statement_timeout') AS "budget"`)));
+      expect(reads.map(([row]) => row.budget)).toEqual(["2500ms", "2500ms", "2500ms"]);
+      const sessions = await Promise.all([1, 2, 3].map(() => db.$queryRaw<{ budget: string }[]>`SELECT current_setting('statement_timeout') AS "budget"`));
+      expect(sessions.map(([row]) => row.budget)).toEqual(["0", "0", "0"]);
     } finally {
-      spy.mockRestore();
+      delete process.env.QUERY_TIMEOUT_MS;
     }
-    expect(overlapping).toBe(0);
+  });
+});
+
+describeOn("postgres")("one pool per database", () => {
+  afterEach(async () => {
+    delete process.env.DATABASE_POOL_SIZE;
+    await closeStore();
+  });
+
+  it("keeps Prisma's queries and the store's within DATABASE_POOL_SIZE connections", async () => {
+    await closeStore();
+    process.env.DATABASE_POOL_SIZE = "3";
+    const busy = Array.from({ length: 6 }, () => [storeRead(sql`SELECT 1 AS "v" FROM pg_sleep(0.2)`), db.$queryRaw`SELECT 1 AS "v" FROM pg_sleep(0.2)`]).flat();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await observer.connect();
+    try {
+      const [{ n }] = (await observer.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).rows;
+      expect(Number(n)).toBe(3);
+    } finally {
+      await observer.end();
+    }
+    await Promise.all(busy);
   });
 });
 
@@ -86,7 +104,7 @@ describe("store warm-up at server start", () => {
   itOn("postgres")("opens PostgreSQL connections that have planned the store's reads, and leaves them open", async () => {
     await closeStore();
     // Rejects if a warm-up statement no longer fits the schema.
-    await warmStore();
+    await openStore();
     const observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await observer.connect();
     try {

@@ -19,7 +19,7 @@ export function toErrorResponse(error: unknown): Response {
 const TIMEOUT_CODES = new Set([READ_TIMEOUT_CODE]);
 export const READ_TIMEOUT_MESSAGE = "The search took too long. Narrow the date range or the search and try again.";
 
-const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "SQLITE_BUSY"]);
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
 
 function fromDatabaseError(error: unknown): AppError | null {
   if (!error || typeof error !== "object") return null;

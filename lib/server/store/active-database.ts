@@ -1,24 +1,24 @@
 import "server-only";
-import type { DatabaseName, ReadOptions, StoreDatabase, WriteTransaction } from "./database";
+import type { DatabaseName, PortalPrismaClient, ReadOptions, StoreDatabase, WriteTransaction } from "./database";
 import { createPostgresDatabase } from "./postgres";
 import { createSqliteDatabase } from "./sqlite";
 import { oneAtATime } from "./one-at-a-time";
-import { configuredReadBudgetMs, readTimeoutError } from "./read-budget";
+import { exemptBulkLoad, readBudgetMs, readTimeoutError } from "./read-budget";
 import type { Sql } from "./sql";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
 
 // The one place that tells the databases apart: DATABASE_URL chooses the implementation, once per
-// URL and read budget (a test or a command that changes either gets a fresh one).
+// URL (a test or a command that changes it gets a fresh one), and the implementation holds every
+// connection of this process to it, Prisma's included.
 
-const globalForStore = globalThis as unknown as { storeDatabase?: StoreDatabase; isBulk?: boolean };
+const globalForStore = globalThis as unknown as { storeDatabase?: StoreDatabase };
 
 export function activeDatabase(): StoreDatabase {
   const url = resolveDatabaseUrl();
-  const budgetMs = globalForStore.isBulk ? 0 : configuredReadBudgetMs();
   const current = globalForStore.storeDatabase;
-  if (current?.url === url && current.budgetMs === budgetMs) return current;
+  if (current?.url === url) return current;
   if (current) void current.close();
-  globalForStore.storeDatabase = isPostgresUrl(url) ? createPostgresDatabase(url, budgetMs) : createSqliteDatabase(url, budgetMs);
+  globalForStore.storeDatabase = isPostgresUrl(url) ? createPostgresDatabase(url) : createSqliteDatabase(url);
   return globalForStore.storeDatabase;
 }
 
@@ -29,15 +29,21 @@ export function storeRead<Row>(statement: Sql, options: ReadOptions = {}): Promi
   const database = activeDatabase();
   if (!options.scansTexts) return database.read<Row>(statement);
   // A scan waits its turn for at most the budget: a queue of them answers 503 rather than hang.
-  return scanLane(() => database.read<Row>(statement, options), database.budgetMs, () => {
-    console.warn(`A read that scans texts waited past its time budget of ${database.budgetMs} ms for its turn and was refused`);
-    return readTimeoutError(`The read waited past its time budget of ${database.budgetMs} ms`);
+  const budgetMs = readBudgetMs();
+  return scanLane(() => database.read<Row>(statement, options), budgetMs, () => {
+    console.warn(`A read that scans texts waited past its time budget of ${budgetMs} ms for its turn and was refused`);
+    return readTimeoutError(`The read waited past its time budget of ${budgetMs} ms`);
   });
 }
 
 /** Runs `work` in one write transaction of the store, holding its write lock. */
 export function storeWrite<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
   return activeDatabase().write(work);
+}
+
+/** The Prisma client of the database DATABASE_URL names, on the store's own connections. */
+export function prismaClient(): PortalPrismaClient {
+  return activeDatabase().prisma;
 }
 
 /** "sqlite" or "postgresql": the database DATABASE_URL names. */
@@ -50,7 +56,7 @@ export function databaseName(): DatabaseName {
  * time budget, and each database relaxes what a crash mid-run would only cost a rerun.
  */
 export async function beginBulkWrites(): Promise<void> {
-  globalForStore.isBulk = true;
+  exemptBulkLoad();
   await activeDatabase().beginBulkWrites();
 }
 
@@ -59,11 +65,16 @@ export function finishBulkWrites(load: "seed" | "import"): Promise<void> {
   return activeDatabase().finishBulkWrites(load);
 }
 
-/** At server start, so that the first requests need not open connections (see each database's warm). */
-export function warmStore(): Promise<void> {
-  return activeDatabase().warm();
+/**
+ * At server start: chooses the database, which makes an embedded database's files owner-only
+ * before any connection opens them, and opens the connections the first requests will use.
+ * Rejects when the database cannot be opened (an SQLite file that does not exist is not created).
+ */
+export async function openStore(): Promise<void> {
+  await activeDatabase().warm();
 }
 
+/** Closes every connection of this process to the database, Prisma's included. */
 export async function closeStore(): Promise<void> {
   const current = globalForStore.storeDatabase;
   globalForStore.storeDatabase = undefined;

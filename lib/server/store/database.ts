@@ -1,4 +1,5 @@
 import "server-only";
+import type { PrismaClient } from "@/generated/prisma-sqlite/client";
 import type { Sql } from "./sql";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { TextsWords } from "./search-words";
@@ -8,6 +9,9 @@ import type { TextsWords } from "./search-words";
 // Everything else the store does is written once, on top of this (DESIGN.md).
 
 export type DatabaseName = "sqlite" | "postgresql";
+
+/** Both generated Prisma clients expose the same models; the SQLite one's type stands for both. */
+export type PortalPrismaClient = PrismaClient;
 
 /** The statements of one write transaction. */
 export interface WriteTransaction {
@@ -82,9 +86,9 @@ export interface SearchRowWriter {
 export interface StoreDatabase {
   readonly name: DatabaseName;
   readonly url: string;
-  /** The time budget of each read, in ms (0: none). */
-  readonly budgetMs: number;
-  /** One read, within the read budget. */
+  /** Prisma's client, on the same connections as the store's own statements. */
+  readonly prisma: PortalPrismaClient;
+  /** One read, within the read budget (read-budget.ts). */
   read<Row>(statement: Sql, options?: ReadOptions): Promise<Row[]>;
   /**
    * Runs `work` in one write transaction holding the store's write lock (writers of transcripts
@@ -107,5 +111,6 @@ export interface StoreDatabase {
   finishBulkWrites(load: "seed" | "import"): Promise<void>;
   /** Opens the connections requests will use, at server start. */
   warm(): Promise<void>;
+  /** Closes every connection, Prisma's included. */
   close(): Promise<void>;
 }

@@ -22,11 +22,12 @@ export { ROLLUP_DIMENSIONS, type RollupDimension } from "./rollup-deltas";
 export type { TextsWords } from "./search-words";
 
 /**
- * The connection's life: the database's name (for the health check), bulk loads (import and seed
- * commands), warming at server start, closing.
+ * The connections' life: opening at server start, Prisma's client on the same connections
+ * (lib/server/db.ts), the database's name (for the health check), bulk loads (import and seed
+ * commands), closing.
  */
-export { beginBulkWrites, closeStore, databaseName, finishBulkWrites, warmStore } from "./active-database";
-export type { DatabaseName } from "./database";
+export { beginBulkWrites, closeStore, databaseName, finishBulkWrites, openStore, prismaClient } from "./active-database";
+export type { DatabaseName, PortalPrismaClient } from "./database";
 
 /** The code of a read stopped at its time budget (answered 503). */
 export { READ_TIMEOUT_CODE } from "./read-budget";

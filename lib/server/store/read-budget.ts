@@ -12,8 +12,16 @@ export function readTimeoutError(message: string): Error {
   return Object.assign(new Error(message), { code: READ_TIMEOUT_CODE });
 }
 
-/** The budget of each read in ms (0: none), as QUERY_TIMEOUT_MS configures it. */
-export function configuredReadBudgetMs(): number {
+const globalForBudget = globalThis as unknown as { isBulkLoad?: boolean };
+
+/** From now on this process is a bulk command (import, seed): its reads run without a budget. */
+export function exemptBulkLoad(): void {
+  globalForBudget.isBulkLoad = true;
+}
+
+/** The budget of a read starting now, in ms (0: none), as QUERY_TIMEOUT_MS configures it. */
+export function readBudgetMs(): number {
+  if (globalForBudget.isBulkLoad) return 0;
   const configured = Number(process.env.QUERY_TIMEOUT_MS || DEFAULT_QUERY_TIMEOUT_MS);
   return Number.isInteger(configured) && configured >= 0 ? configured : DEFAULT_QUERY_TIMEOUT_MS;
 }

@@ -3,13 +3,18 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { WriteTransaction } from "../database";
-import { readTimeoutError } from "../read-budget";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/generated/prisma-pg/client";
+import type { PortalPrismaClient, WriteTransaction } from "../database";
+import { readBudgetMs, readTimeoutError } from "../read-budget";
 import { int, sql, type Sql } from "../sql";
 
-// The store's own connections to PostgreSQL, straight through pg (the driver Prisma's adapter
-// wraps): Prisma's query engine serialises every parameter of a raw query on its way to the
-// driver, which doubled the cost of storing a batch.
+// The connections of this process to PostgreSQL: one pool of DATABASE_POOL_SIZE, which Prisma's
+// adapter and the store's own statements share. The store's go straight through pg (the driver
+// Prisma's adapter wraps): Prisma's query engine serialises every parameter of a raw query on its
+// way to the driver, which doubled the cost of storing a batch. Nothing is set on a connection for
+// longer than a transaction, so that a transaction-pooling proxy (PgBouncer) may hand any server
+// connection to any transaction: a read's time budget is its transaction's statement_timeout.
 
 export interface PostgresTransaction extends WriteTransaction {
   /**
@@ -20,9 +25,11 @@ export interface PostgresTransaction extends WriteTransaction {
 }
 
 export interface PostgresConnection {
+  prisma: PortalPrismaClient;
+  /** One statement, within the read budget. */
   read<Row>(statement: Sql): Promise<Row[]>;
-  /** `work` in one transaction, without the writers' lock. */
-  transaction<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
+  /** `work` in one transaction within the read budget, without the writers' lock. */
+  readTransaction<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
   /** `work` in one transaction holding the writers' lock, outside the read budget. */
   write<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
   warm(): Promise<void>;
@@ -70,7 +77,7 @@ const QUERY_CANCELED = "57014";
 /** Serialises the writers of transcripts, so that two batches never both take a row for new. */
 const WRITE_LOCK_ID = 720_431_004;
 
-export function postgresConnection(url: string, budgetMs: number): PostgresConnection {
+export function postgresConnection(url: string): PostgresConnection {
   const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
   const warmConnections = Math.min(WARM_CONNECTIONS, max);
   const pool = new pg.Pool({
@@ -79,21 +86,13 @@ export function postgresConnection(url: string, budgetMs: number): PostgresConne
     min: warmConnections,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
-    // Sent when the connection opens, so that it holds for every statement without a round trip of
-    // its own, on this connection and not on others a proxy might hand the session to.
-    ...(budgetMs > 0 ? { statement_timeout: budgetMs } : {}),
+    // The store's statements read timestamps as UTC; Prisma's give each query parsers of their own.
     types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
-    // Large values (a transcript's source JSON, the longer search texts) are compressed with lz4
-    // rather than pglz: faster to store and to read back (docs/benchmarks.md). A server built
-    // without lz4 refuses it and keeps pglz. Set before the pool hands the connection out, so that
-    // it never overlaps the first query.
-    onConnect: async (client) => {
-      await client.query("SET default_toast_compression = lz4").catch(() => undefined);
-    },
   });
   // An idle connection dropped by the server (restart, dropped test database) must not crash the process.
   pool.on("error", () => undefined);
-  const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql) => {
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PortalPrismaClient;
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql, budgetMs = 0) => {
     try {
       return (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
     } catch (error) {
@@ -102,14 +101,15 @@ export function postgresConnection(url: string, budgetMs: number): PostgresConne
       throw readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`);
     }
   };
-  const transaction = async <T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T> => {
+  /** `work` in one transaction; `setUp` is sent with its BEGIN, in the same round trip. */
+  const transaction = async <T>(setUp: string, work: (tx: PostgresTransaction) => Promise<T>, budgetMs = 0): Promise<T> => {
     const client = await pool.connect();
     try {
-      await client.query("BEGIN");
+      await client.query(`BEGIN; ${setUp}`);
       const result = await work({
-        query: (statement) => run(client, statement),
+        query: (statement) => run(client, statement, budgetMs),
         async execute(statement) {
-          await run(client, statement);
+          await run(client, statement, budgetMs);
         },
         async copyRows(target, chunks) {
           // One chunk at a time: the next is written while the server reads this one.
@@ -126,14 +126,18 @@ export function postgresConnection(url: string, budgetMs: number): PostgresConne
       client.release();
     }
   };
+  const readTransaction = <T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T> => {
+    const budgetMs = readBudgetMs();
+    return transaction(`SET LOCAL statement_timeout = ${budgetMs}`, work, budgetMs);
+  };
   return {
-    read: (statement) => run(pool, statement),
-    transaction,
+    prisma,
+    read: (statement) => (readBudgetMs() === 0 ? run(pool, statement) : readTransaction((tx) => tx.query(statement))),
+    readTransaction,
+    // A write, and its wait for the lock, run without a time budget: a batch cut halfway would be
+    // lost whole.
     write: (work) =>
-      transaction(async (tx) => {
-        // A write, and its wait for the lock, are exempt from the read budget: a batch cut halfway
-        // would be lost whole.
-        await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+      transaction("SET LOCAL statement_timeout = 0", async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
         return work(tx);
       }),
@@ -150,6 +154,7 @@ export function postgresConnection(url: string, budgetMs: number): PostgresConne
       }
     },
     async close() {
+      await prisma.$disconnect();
       await pool.end();
     },
   };

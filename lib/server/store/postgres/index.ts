@@ -20,14 +20,14 @@ const STORE_TABLES = [
 ];
 
 /** The store on PostgreSQL (DATABASE_URL postgres:// or postgresql://). */
-export function createPostgresDatabase(url: string, budgetMs: number): StoreDatabase {
-  const connection = postgresConnection(url, budgetMs);
+export function createPostgresDatabase(url: string): StoreDatabase {
+  const connection = postgresConnection(url);
   // The transactions of this connection are PostgresTransactions (COPY).
   const asPostgres = (tx: WriteTransaction) => tx as PostgresTransaction;
   return {
     name: "postgresql",
     url,
-    budgetMs,
+    prisma: connection.prisma,
     read: connection.read,
     write: connection.write,
     isDistinctFrom: sql`IS DISTINCT FROM`,

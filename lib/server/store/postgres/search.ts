@@ -55,7 +55,7 @@ export async function preparePostgresSearch(filter: SearchFilter, connection: Po
     // A word counted from the bits of its dense words leaves the word index only its rarer words.
     if (words === null || split || range.endMs - range.startMs + 1 < INDEX_FORCED_FROM_MS) return storeRead(statement);
     if ((await estimatedShareOfTexts(words)) >= INDEX_FORCED_BELOW_SHARE) return storeRead(statement);
-    return connection.transaction(async (tx) => {
+    return connection.readTransaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_indexscan = off`);
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       // Room for an exact bitmap of a common word's texts (a lossy one retests whole pages), and no

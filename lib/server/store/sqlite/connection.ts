@@ -1,14 +1,19 @@
 import "server-only";
 import Database from "better-sqlite3";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@/generated/prisma-sqlite/client";
 import type { ReadOptions, WriteTransaction } from "../database";
 import type { Sql } from "../sql";
 import { sqliteReaders } from "./readers";
 
-// The store's own connections to an SQLite file, straight through better-sqlite3 (the driver
-// Prisma's adapter wraps): Prisma's query engine serialises every parameter of a raw query on its
-// way to the driver, which doubled the cost of storing a batch. Writes go through one connection on
-// this thread; reads through the connections of worker threads (readers.ts), which see the last
-// committed state (WAL), never a transaction's uncommitted half.
+// The connections of this process to an SQLite file. The store's own go straight through
+// better-sqlite3 (the driver Prisma's adapter wraps): Prisma's query engine serialises every
+// parameter of a raw query on its way to the driver, which doubled the cost of storing a batch.
+// Writes go through one connection on this thread; reads through the connections of worker threads
+// (readers.ts), which see the last committed state (WAL), never a transaction's uncommitted half.
+// Prisma's adapter opens a connection of its own (it takes no connection from outside); writers of
+// all of them, and of other processes, take turns through SQLite's lock, each waiting up to
+// BUSY_TIMEOUT_MS for it.
 
 const BUSY_TIMEOUT_MS = 10_000;
 
@@ -20,6 +25,7 @@ function sqliteValue(value: unknown): unknown {
 }
 
 export interface SqliteConnection {
+  prisma: PrismaClient;
   read<Row>(statement: Sql, options?: ReadOptions): Promise<Row[]>;
   write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   /** One statement on the writer connection, outside any transaction (pragmas, maintenance). */
@@ -27,10 +33,10 @@ export interface SqliteConnection {
   close(): Promise<void>;
 }
 
-export function sqliteConnection(url: string, budgetMs: number): SqliteConnection {
-  const file = url.replace(/^file:/, "");
+export function sqliteConnection(file: string): SqliteConnection {
   const writer = writerConnection(file);
-  const readers = sqliteReaders(file, BUSY_TIMEOUT_MS, budgetMs);
+  const readers = sqliteReaders(file, BUSY_TIMEOUT_MS);
+  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: BUSY_TIMEOUT_MS }) });
   // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
   // keeps this process's writes from interleaving on the writer connection.
   let queue: Promise<unknown> = Promise.resolve();
@@ -40,6 +46,7 @@ export function sqliteConnection(url: string, budgetMs: number): SqliteConnectio
     return run;
   };
   return {
+    prisma,
     read: async <Row>(statement: Sql, options?: ReadOptions) =>
       (await readers.query(statement.sql, statement.values.map(sqliteValue), options?.scansTexts === true)) as Row[],
     execute: (statement) => serialised(() => writer.execute(statement)),
@@ -59,6 +66,7 @@ export function sqliteConnection(url: string, budgetMs: number): SqliteConnectio
       });
     },
     async close() {
+      await prisma.$disconnect();
       writer.database.close();
       await readers.close();
     },
@@ -66,7 +74,7 @@ export function sqliteConnection(url: string, budgetMs: number): SqliteConnectio
 }
 
 function writerConnection(file: string): WriteTransaction & { database: Database.Database } {
-  const database = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  const database = new Database(file, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
   // A transcript's search text follows it when its key changes or it is deleted.
   database.pragma("foreign_keys = ON");
   // Writes run without a read budget; the store's read statements may run here too (readers.ts).

@@ -1,17 +1,20 @@
 import "server-only";
 import type { StoreDatabase } from "../database";
 import { sql, sqlText } from "../sql";
+import { restrictSqliteFiles, sqliteFileOf } from "@/lib/private-files.mjs";
 import { sqliteConnection } from "./connection";
 import { prepareSqliteSearch } from "./search";
 import { sqliteSearchRowWriter } from "./search-rows";
 
-/** The store on an SQLite file (DATABASE_URL file:...). */
-export function createSqliteDatabase(url: string, budgetMs: number): StoreDatabase {
-  const connection = sqliteConnection(url, budgetMs);
+/** The store on an SQLite file (DATABASE_URL file:...), made owner-only before anything opens it. */
+export function createSqliteDatabase(url: string): StoreDatabase {
+  const file = sqliteFileOf(url);
+  restrictSqliteFiles(file);
+  const connection = sqliteConnection(file);
   return {
     name: "sqlite",
     url,
-    budgetMs,
+    prisma: connection.prisma,
     read: connection.read,
     write: connection.write,
     isDistinctFrom: sql`IS NOT`,

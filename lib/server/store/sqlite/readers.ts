@@ -1,7 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { READ_TIMEOUT_CODE, readTimeoutError } from "../read-budget";
+import { READ_TIMEOUT_CODE, readBudgetMs, readTimeoutError } from "../read-budget";
 
 // The store's reads of an SQLite file run on worker threads, each with its own connection.
 // better-sqlite3 answers synchronously: on the server's own thread a busy minute of searches and
@@ -19,14 +19,14 @@ import { READ_TIMEOUT_CODE, readTimeoutError } from "../read-budget";
 const READER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require("better-sqlite3");
-const database = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
+const database = new Database(workerData.file, { timeout: workerData.busyTimeoutMs, fileMustExist: true });
 let deadline = Infinity;
 database.function("within_budget", { deterministic: false }, () => {
   if (Date.now() < deadline) return 1;
-  throw Object.assign(new Error("The read ran past its time budget of " + workerData.budgetMs + " ms"), { code: workerData.timeoutCode });
+  throw Object.assign(new Error("The read ran past its time budget"), { code: workerData.timeoutCode });
 });
-parentPort.on("message", ({ id, text, values }) => {
-  deadline = workerData.budgetMs > 0 ? Date.now() + workerData.budgetMs : Infinity;
+parentPort.on("message", ({ id, text, values, budgetMs }) => {
+  deadline = budgetMs > 0 ? Date.now() + budgetMs : Infinity;
   try {
     const statement = database.prepare(text);
     const rows = statement.reader ? statement.all(values) : (statement.run(values), []);
@@ -48,6 +48,8 @@ interface ReaderReply {
 interface Read {
   id: number;
   scansTexts: boolean;
+  /** Its time budget in ms (0: none). */
+  budgetMs: number;
   /** Its caller was answered with a timeout; its reader is still on it until SQLite stops it. */
   isAbandoned?: boolean;
   text: string;
@@ -69,6 +71,12 @@ function describe(read: Read): string {
   return read.text.replace(/\s+/g, " ").slice(0, 200);
 }
 
+/** Fails a read that ran past its budget, and logs it. */
+function stopped(read: Read): void {
+  console.warn(`An SQLite read ran past its time budget of ${read.budgetMs} ms and was stopped: ${describe(read)}`);
+  read.reject(readTimeoutError(`The read ran past its time budget of ${read.budgetMs} ms`));
+}
+
 export interface SqliteReaders {
   /** `scansTexts`: the read tests every text of a range (ReadOptions in database.ts). */
   query(text: string, values: unknown[], scansTexts: boolean): Promise<unknown[]>;
@@ -87,17 +95,17 @@ const SCAN_WEIGHT = 1000;
 const LAST_RESORT_MS = 250;
 
 /**
- * Readers of the SQLite file. A read that runs for `budgetMs` (0: no budget) fails with
+ * Readers of the SQLite file. A read that runs for its budget (readBudgetMs) fails with
  * READ_TIMEOUT_CODE (read-budget.ts) at once, while SQLite stops the statement itself at its next
  * within_budget() call and the reader goes on with the next read.
  */
-export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: number): SqliteReaders {
+export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReaders {
   const readers: (Reader | undefined)[] = new Array(READER_COUNT).fill(undefined);
   let nextId = 1;
   let closed = false;
 
   const start = (slot: number): Reader => {
-    const worker = new Worker(READER_SOURCE, { eval: true, workerData: { file, busyTimeoutMs, budgetMs, timeoutCode: READ_TIMEOUT_CODE } });
+    const worker = new Worker(READER_SOURCE, { eval: true, workerData: { file, busyTimeoutMs, timeoutCode: READ_TIMEOUT_CODE } });
     const reader: Reader = { worker, queue: [] };
     // Idle readers must not keep a command or a test process alive; a read in flight keeps it referenced.
     worker.unref();
@@ -108,7 +116,8 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: num
       watchBudget(slot, reader);
       // An abandoned read's caller has had its answer; its rows or its interruption come too late.
       if (read.isAbandoned) return;
-      if (reply.error) read.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+      if (reply.error?.code === READ_TIMEOUT_CODE) stopped(read);
+      else if (reply.error) read.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
       else read.resolve(reply.rows ?? []);
     });
     const fail = (error: Error) => {
@@ -126,7 +135,7 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: num
   const send = (slot: number, reader: Reader, read: Read) => {
     reader.queue.push(read);
     if (reader.queue.length === 1) watchBudget(slot, reader);
-    reader.worker.postMessage({ id: read.id, text: read.text, values: read.values });
+    reader.worker.postMessage({ id: read.id, text: read.text, values: read.values, budgetMs: read.budgetMs });
   };
 
   /** Times the read now running (the first queued), and keeps the worker referenced while any is queued. */
@@ -138,14 +147,13 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: num
       return;
     }
     reader.worker.ref();
-    if (budgetMs > 0) reader.budgetTimer = setTimeout(() => abandonOverrun(slot, reader, running), budgetMs).unref();
+    if (running.budgetMs > 0) reader.budgetTimer = setTimeout(() => abandonOverrun(slot, reader, running), running.budgetMs).unref();
   };
 
   const abandonOverrun = (slot: number, reader: Reader, running: Read) => {
     if (reader.queue[0] !== running) return;
-    console.warn(`An SQLite read ran past its time budget of ${budgetMs} ms and was stopped: ${describe(running)}`);
     running.isAbandoned = true;
-    running.reject(readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`));
+    stopped(running);
     reader.budgetTimer = setTimeout(() => replaceReader(slot, reader, running), LAST_RESORT_MS).unref();
   };
 
@@ -182,7 +190,7 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, budgetMs: num
       if (closed) return Promise.reject(new Error("The SQLite store is closed"));
       const { slot, reader } = leastBusy(scansTexts);
       const id = nextId++;
-      return new Promise((resolve, reject) => send(slot, reader, { id, scansTexts, text, values, resolve, reject }));
+      return new Promise((resolve, reject) => send(slot, reader, { id, scansTexts, budgetMs: readBudgetMs(), text, values, resolve, reject }));
     },
     async close() {
       closed = true;
