@@ -4,7 +4,7 @@ import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import pg from "pg";
 import { sql } from "@/lib/server/store/sql";
 import { db } from "@/lib/server/db";
-import { closeStore, openStore } from "@/lib/server/store";
+import { closeStore } from "@/lib/server/store";
 import { storeRead, storeWrite } from "@/lib/server/store/active-database";
 import { binaryCopyChunks, type BinaryCopyRows } from "@/lib/server/store/postgres/binary-copy";
 import type { PostgresTransaction } from "@/lib/server/store/postgres/connection";
@@ -97,27 +97,6 @@ describeOn("postgres")("one pool per database", () => {
       await observer.end();
     }
     await Promise.all(busy);
-  });
-});
-
-describe("store warm-up at server start", () => {
-  itOn("postgres")("opens PostgreSQL connections that have planned the store's reads, and leaves them open", async () => {
-    await closeStore();
-    // Rejects if a warm-up statement no longer fits the schema.
-    await openStore();
-    const observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await observer.connect();
-    try {
-      const { rows } = await observer.query<{ state: string; query: string }>(
-        "SELECT state, query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-      );
-      const warmed = rows.filter((row) => row.query.startsWith("EXPLAIN"));
-      expect(warmed.length).toBe(2);
-      expect(warmed.map((row) => row.state)).toEqual(["idle", "idle"]);
-    } finally {
-      await observer.end();
-    }
-    expect(await storeRead<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
   });
 });
 

@@ -67,11 +67,11 @@ export function finishBulkWrites(load: "seed" | "import"): Promise<void> {
 
 /**
  * At server start: chooses the database, which makes an embedded database's files owner-only
- * before any connection opens them, and opens the connections the first requests will use.
- * Rejects when the database cannot be opened (an SQLite file that does not exist is not created).
+ * before any connection opens them. Rejects when the database cannot be opened (an SQLite file
+ * that does not exist is not created).
  */
 export async function openStore(): Promise<void> {
-  await activeDatabase().warm();
+  activeDatabase();
 }
 
 /** Closes every connection of this process to the database, Prisma's included. */

@@ -109,8 +109,6 @@ export interface StoreDatabase {
   beginBulkWrites(): Promise<void>;
   /** After a bulk load: refreshes the planner's statistics of what it changed. */
   finishBulkWrites(load: "seed" | "import"): Promise<void>;
-  /** Opens the connections requests will use, at server start. */
-  warm(): Promise<void>;
   /** Closes every connection, Prisma's included. */
   close(): Promise<void>;
 }

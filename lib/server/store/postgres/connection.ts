@@ -32,7 +32,6 @@ export interface PostgresConnection {
   readTransaction<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
   /** `work` in one transaction holding the writers' lock, outside the read budget. */
   write<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
-  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,32 +44,6 @@ function postgresValue(value: unknown): unknown {
 const TIMESTAMP_OID = 1114;
 const parseUtcTimestamp = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
 
-/**
- * Connections a PostgreSQL store keeps open when idle, and warms at server start. A new connection
- * loads each table's, index's, statistic's and operator's catalog entries as its statements first
- * need them. A search runs two reads at once; a third connection opens under load.
- */
-const WARM_CONNECTIONS = 2;
-
-/**
- * Planned, not run, on each warmed connection: between them they name every table, index and
- * operator of the store's reads, and the columns whose statistics their plans consult.
- */
-const WARM_UP_STATEMENTS = [
-  `EXPLAIN SELECT t."id", t."source" FROM "Transcript" t
-     JOIN "TranscriptText" x ON x."sortKey" = t."sortKey"
-     JOIN "TranscriptDenseWords" d ON d."sortKey" = t."sortKey"
-   WHERE t."sortKey" BETWEEN 0 AND 1 AND t."sessionId" = '' AND t."id" IN ('', '')
-     AND x."words" && ARRAY[0] AND strpos(x."text", '') > 0 AND (d."b0" & 1) <> 0
-   ORDER BY t."sortKey" DESC LIMIT 1`,
-  `EXPLAIN SELECT w."id", d."bit", c."count" FROM "SearchWord" w
-     LEFT JOIN "DenseWord" d ON d."wordId" = w."id"
-     LEFT JOIN "DenseWordDayCount" c ON c."bit" = d."bit" AND c."day" BETWEEN 0 AND 1
-   WHERE (w."word" LIKE '%a%' OR reverse(w."word") LIKE 'a%')`,
-  `EXPLAIN SELECT v."version", s."count", h."count" FROM "TranscriptDayVersion" v, "TranscriptSlotCount" s, "TranscriptHourAttribute" h
-   WHERE v."day" BETWEEN 0 AND 1 AND s."slot" BETWEEN 0 AND 1 AND h."dimension" = '' AND h."hour" BETWEEN 0 AND 1`,
-];
-
 /** PostgreSQL's code for a statement cancelled, here by statement_timeout. */
 const QUERY_CANCELED = "57014";
 
@@ -78,12 +51,9 @@ const QUERY_CANCELED = "57014";
 const WRITE_LOCK_ID = 720_431_004;
 
 export function postgresConnection(url: string): PostgresConnection {
-  const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
-  const warmConnections = Math.min(WARM_CONNECTIONS, max);
   const pool = new pg.Pool({
     connectionString: url,
-    max,
-    min: warmConnections,
+    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
     // The store's statements read timestamps as UTC; Prisma's give each query parsers of their own.
@@ -141,18 +111,6 @@ export function postgresConnection(url: string): PostgresConnection {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
         return work(tx);
       }),
-    async warm() {
-      const clients = await Promise.all(Array.from({ length: warmConnections }, () => pool.connect()));
-      try {
-        await Promise.all(
-          clients.map(async (client) => {
-            for (const statement of WARM_UP_STATEMENTS) await client.query(statement);
-          }),
-        );
-      } finally {
-        for (const client of clients) client.release();
-      }
-    },
     async close() {
       await prisma.$disconnect();
       await pool.end();

@@ -47,7 +47,6 @@ export function createPostgresDatabase(url: string): StoreDatabase {
       const stale = await connection.read<{ relname: string }>(staleTablesSql(STORE_TABLES));
       for (const { relname } of stale) await connection.read(sqlText(`VACUUM (ANALYZE) "${relname}"`));
     },
-    warm: connection.warm,
     close: connection.close,
   };
 }

@@ -37,8 +37,6 @@ export function createSqliteDatabase(url: string): StoreDatabase {
       await connection.execute(sqlText(load === "seed" ? "ANALYZE" : "PRAGMA optimize"));
       await connection.execute(sqlText("PRAGMA wal_checkpoint(TRUNCATE)"));
     },
-    // Each reader opens its database when its thread starts.
-    warm: async () => undefined,
     close: connection.close,
   };
 }
