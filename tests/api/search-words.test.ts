@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import * as listRoute from "@/app/api/transcripts/route";
 import { sql, type Sql } from "@/lib/server/store/sql";
 import { activeDatabase, storeRead, storeWrite } from "@/lib/server/store/active-database";
-import { estimatedShareOfTexts, matchWords as matchPostgresWords } from "@/lib/server/store/postgres/word-index";
+import { matchWords as matchPostgresWords } from "@/lib/server/store/postgres/word-index";
 import { matchWords as matchSqliteWords } from "@/lib/server/store/sqlite/word-index";
 import { MAX_LISTED_WORD_LENGTH, SEPARATOR_SQL_CLASS, wordsOfTexts } from "@/lib/server/store/search-words";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
@@ -108,9 +108,6 @@ function searchFor(query: string) {
 beforeAll(async () => {
   token = (await signedInUser()).token;
   await storeTranscripts(transcripts);
-  // Statistics as a real table has them: the counts of a month choose their plan from the share of
-  // texts the planner expects to match (search-count-cache.ts).
-  if (testProvider() === "postgres") await storeRead(sql`ANALYZE "TranscriptText"`);
   storedTexts = await readStoredTexts();
 });
 
@@ -169,16 +166,6 @@ describe("search over words and separators", () => {
     expect(await matchSqliteWords("on monday.")).toEqual({ query: '"monday"', exact: false });
     // A word no listed word can hold: no text holds the query.
     expect(await matchSqliteWords("refund zzz")).toEqual({ query: null, exact: false });
-  });
-
-  itOn("postgres")("forces PostgreSQL's word index for a rare word and leaves a common one to the planner", async () => {
-    const estimate = async (query: string) => {
-      const words = await matchPostgresWords(query);
-      if (words === null) throw new Error(`no word index match for ${query}`);
-      return estimatedShareOfTexts(words);
-    };
-    expect(await estimate("«grün»")).toBeLessThan(0.15);
-    expect(await estimate("hello")).toBeGreaterThan(0.15);
   });
 
   it("follows a transcript whose text changes", async () => {

@@ -28,8 +28,6 @@ export interface PostgresConnection {
   prisma: PortalPrismaClient;
   /** One statement, within the read budget. */
   read<Row>(statement: Sql): Promise<Row[]>;
-  /** `work` in one transaction within the read budget, without the writers' lock. */
-  readTransaction<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
   /** `work` in one transaction holding the writers' lock, outside the read budget. */
   write<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -96,14 +94,13 @@ export function postgresConnection(url: string): PostgresConnection {
       client.release();
     }
   };
-  const readTransaction = <T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T> => {
-    const budgetMs = readBudgetMs();
-    return transaction(`SET LOCAL statement_timeout = ${budgetMs}`, work, budgetMs);
-  };
   return {
     prisma,
-    read: (statement) => (readBudgetMs() === 0 ? run(pool, statement) : readTransaction((tx) => tx.query(statement))),
-    readTransaction,
+    read(statement) {
+      const budgetMs = readBudgetMs();
+      if (budgetMs === 0) return run(pool, statement);
+      return transaction(`SET LOCAL statement_timeout = ${budgetMs}`, (tx) => tx.query(statement), budgetMs);
+    },
     // A write, and its wait for the lock, run without a time budget: a batch cut halfway would be
     // lost whole.
     write: (work) =>

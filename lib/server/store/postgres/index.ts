@@ -31,7 +31,7 @@ export function createPostgresDatabase(url: string): StoreDatabase {
     read: connection.read,
     write: connection.write,
     isDistinctFrom: sql`IS DISTINCT FROM`,
-    prepareSearch: (filter) => preparePostgresSearch(filter, connection),
+    prepareSearch: preparePostgresSearch,
     searchRowWriter: (tx, words, options) => postgresSearchRowWriter(asPostgres(tx), words, options),
     replacedTextColumn: sql`(SELECT x."text" FROM "TranscriptText" x WHERE x."sortKey" = t."sortKey")`,
     copyNewTranscripts: (tx, transcripts, sortKeys, receivedAt) => copyNewTranscripts(asPostgres(tx), transcripts, sortKeys, receivedAt),

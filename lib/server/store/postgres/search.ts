@@ -8,32 +8,20 @@ import { sortKeyRange } from "../sort-key";
 import { UNLISTED_WORD_ID } from "../search-words";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
 import { DAY_MS } from "@/lib/transcripts/time-buckets";
-import type { PostgresConnection } from "./connection";
 import { denseWordDayCountsSql, holdsDenseWords } from "./dense-words";
-import { estimatedShareOfTexts, matchesDenseWords, matchWords, wordMatchCondition, type DenseSplit, type GinWordMatch } from "./word-index";
+import { matchesDenseWords, matchWords, wordMatchCondition, type DenseSplit, type GinWordMatch } from "./word-index";
 
 // How PostgreSQL finds the matches of a search: through its word index (word-index.ts) when the
 // words narrow it, by testing each text of the range with strpos otherwise. A page of results reads
 // the range in key order when the matches are dense enough that walking to the page passes few
 // texts, and uses the word index otherwise (pageScan). A single word that is common is counted from
 // the bits of the dense words (dense-words.ts), and a dense word's whole days from the counts kept
-// per day; counts of rarer words over longer ranges force the word index (countPerBucket).
+// per day.
 
 /** statement_timeout stops a read at its budget. */
 const dialect: KeySourceDialect = { contains: (column, text) => sql`strpos(${column}, ${text}) > 0`, withinBudget: () => null };
 
-/**
- * The word index reads a word's entries over the whole table, then visits only the matches;
- * reading the range in key order tests every text of it. Over two days or more the index costs
- * less unless the word is in a large share of the texts, but the planner keeps choosing the key
- * order: it takes a text's test for far cheaper than it is. So such counts choose for themselves,
- * from the planner's own estimate of the word's share, and force the index (bitmap scans only) when
- * it wins (docs/benchmarks.md).
- */
-const INDEX_FORCED_FROM_MS = 2 * DAY_MS;
-const INDEX_FORCED_BELOW_SHARE = 0.15;
-
-export async function preparePostgresSearch(filter: SearchFilter, connection: PostgresConnection): Promise<PreparedSearch> {
+export async function preparePostgresSearch(filter: SearchFilter): Promise<PreparedSearch> {
   const words = searchesRange(filter) ? await matchWords(filter.search) : null;
   const scansEveryText = searchesRange(filter) && words === null;
   const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range));
@@ -51,19 +39,7 @@ export async function preparePostgresSearch(filter: SearchFilter, connection: Po
           " UNION ALL ",
         )}) AS "parts" GROUP BY 1`
       : countPerBucketSql(keySource(range), bucketMs);
-    if (scansEveryText) return storeRead(statement, { scansTexts: true });
-    // A word counted from the bits of its dense words leaves the word index only its rarer words.
-    if (words === null || split || range.endMs - range.startMs + 1 < INDEX_FORCED_FROM_MS) return storeRead(statement);
-    if ((await estimatedShareOfTexts(words)) >= INDEX_FORCED_BELOW_SHARE) return storeRead(statement);
-    return connection.readTransaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      // Room for an exact bitmap of a common word's texts (a lossy one retests whole pages), and no
-      // compilation of a statement whose cost estimate is only high because of the forced plan.
-      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-      await tx.execute(sql`SET LOCAL jit = off`);
-      return tx.query(statement);
-    });
+    return storeRead(statement, { scansTexts: scansEveryText });
   };
 
   return {

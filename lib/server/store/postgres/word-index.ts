@@ -1,6 +1,5 @@
 import "server-only";
 import type { WriteTransaction } from "../database";
-import { storeRead } from "../active-database";
 import { isWholeQueryWord, listedWords } from "../listed-words";
 import { join, sql, type Sql } from "../sql";
 import { UNLISTED_WORD_ID, isLongWord, queryWords, type QueryWord, type TextsWords } from "../search-words";
@@ -92,21 +91,6 @@ function listedWordsHolding({ word, anchoredStart, anchoredEnd }: QueryWord): Sq
 /** Words hold only letters, digits and non-ASCII characters, but escape LIKE's wildcards anyway. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-/**
- * The planner's estimate of the share of all texts holding a match's words (from the column's
- * statistics of its most common elements: close for common words, small for rare ones). A query
- * word with dense words is common, and is left out of the estimate; 1 when every word has some.
- */
-export async function estimatedShareOfTexts(match: GinWordMatch): Promise<number> {
-  const indexed = match.wordSets.filter((set) => set.denseMasks === null);
-  if (indexed.length === 0) return 1;
-  const [[plan], [all]] = await Promise.all([
-    storeRead<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "TranscriptText" WHERE ${holdsWords(indexed)}`),
-    storeRead<{ reltuples: number }>(sql`SELECT reltuples FROM pg_class WHERE oid = '"TranscriptText"'::regclass`),
-  ]);
-  return all.reltuples > 0 ? Math.min(1, plan["QUERY PLAN"][0].Plan["Plan Rows"] / all.reltuples) : 1;
 }
 
 /** Whether a match tests the bits of dense words: its texts are then read with their bits, as "d". */
