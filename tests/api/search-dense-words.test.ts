@@ -5,14 +5,12 @@
 import * as listRoute from "@/app/api/transcripts/route";
 import { db } from "@/lib/server/db";
 import { storeRead } from "@/lib/server/store/active-database";
-import { int, sql } from "@/lib/server/store/sql";
-import { DAY_KEYS } from "@/lib/server/store/sort-key";
+import { sql } from "@/lib/server/store/sql";
 import { matchWords } from "@/lib/server/store/postgres/word-index";
-import { countDenseWordDays, uncountedDenseWords } from "@/lib/server/store/postgres/dense-words";
 import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/server/store/postgres/dense-bits";
+import { SEPARATOR_SQL_CLASS } from "@/lib/server/store/search-words";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
-import { runScript } from "../helpers/run-script";
 import { itOn, testProvider } from "../helpers/database-provider";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 
@@ -82,27 +80,28 @@ async function expectExactTotals() {
 }
 
 /**
- * PostgreSQL counts the whole days of a dense word of three characters or more from DenseWordDayCount:
- * every count must equal the number of that day's texts containing the word, and no day may miss one.
+ * PostgreSQL: each text's bits are exactly those of the dense words it holds as whole words, however
+ * the text was stored (before or after the word became dense, written anew, moved).
  */
-async function expectExactDayCounts() {
+async function expectExactBits() {
   if (testProvider() !== "postgres") return;
-  const wrong = await storeRead<{ word: string; day: number; stored: unknown; actual: unknown }>(sql`
-    WITH "actual" AS (
-      SELECT d."bit", (t."sortKey" / ${int(DAY_KEYS)})::integer AS "day", count(*) AS "n"
-      FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId" JOIN "TranscriptText" t ON strpos(t."text", w."word") > 0
-      WHERE d."dayCounted"
-      GROUP BY 1, 2
+  const [row] = await storeRead<{ wrong: unknown; set: unknown }>(sql`
+    WITH "expected" AS (
+      SELECT DISTINCT x."sortKey", d."bit"
+      FROM "TranscriptText" x
+      CROSS JOIN LATERAL regexp_split_to_table(x."text", ${`${SEPARATOR_SQL_CLASS}+`}) AS t("word")
+      JOIN "SearchWord" w ON w."word" = t."word"
+      JOIN "DenseWord" d ON d."wordId" = w."id"
+    ),
+    "actual" AS (
+      SELECT b."sortKey", g."bit"
+      FROM "TranscriptDenseWords" b CROSS JOIN generate_series(0, 511) AS g("bit")
+      WHERE ((ARRAY[b."b0", b."b1", b."b2", b."b3", b."b4", b."b5", b."b6", b."b7"])[g."bit" / 64 + 1] >> (g."bit" % 64)) & 1 = 1
     )
-    SELECT w."word", coalesce(c."day", a."day") AS "day", coalesce(c."count", 0) AS "stored", coalesce(a."n", 0) AS "actual"
-    FROM "DenseWordDayCount" c
-    FULL JOIN "actual" a ON a."bit" = c."bit" AND a."day" = c."day"
-    JOIN "DenseWord" d ON d."bit" = coalesce(c."bit", a."bit")
-    JOIN "SearchWord" w ON w."id" = d."wordId"
-    WHERE coalesce(c."count", 0) <> coalesce(a."n", 0)`);
-  expect(wrong).toEqual([]);
-  const counted = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "DenseWordDayCount" WHERE "count" > 0`);
-  expect(Number(counted[0].n)).toBeGreaterThan(0);
+    SELECT (SELECT count(*) FROM ((SELECT * FROM "expected" EXCEPT SELECT * FROM "actual") UNION ALL (SELECT * FROM "actual" EXCEPT SELECT * FROM "expected")) AS "diff") AS "wrong",
+      (SELECT count(*) FROM "actual") AS "set"`);
+  expect(Number(row.wrong)).toBe(0);
+  expect(Number(row.set)).toBeGreaterThan(0);
 }
 
 /**
@@ -119,12 +118,6 @@ async function expectSearchRowsFollowTranscripts() {
   expect({ texts: Number(row.texts), bits: Number(row.bits), bare: Number(row.bare) }).toEqual({ texts: 0, bits: 0, bare: 0 });
 }
 
-/** `npm run db:count-common-words`, run for real against this test file's database. */
-const countCommonWords = () => runScript("count-common-words");
-
-// The command starts a TypeScript process; the machine may be busy.
-jest.setTimeout(120_000);
-
 beforeAll(async () => {
   token = (await signedInUser()).token;
 });
@@ -138,25 +131,20 @@ describe("counting common words", () => {
 
     await store(Array.from({ length: DENSE_SAMPLE_MIN_TEXTS + 200 }, (_, index) => transcript("bulk", index)));
     if (testProvider() === "postgres") {
-      const dense = await storeRead<{ word: string; dayCounted: boolean }>(sql`SELECT w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
+      const dense = await storeRead<{ word: string }>(sql`SELECT w."word" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
       const words = dense.map((row) => row.word);
       expect(words).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
       // No search is counted through a word under three characters: "my" and "is" take no bit.
       expect(words).not.toContain("my");
       expect(words).not.toContain("is");
-      expect(dense.filter((row) => !row.dayCounted)).toEqual([]);
       expect(words).not.toContain("parcels");
       expect(words).not.toContain("courier");
       // The counts below take the dense path, with the rarer "parcels" and the long word beside it.
       const match = await matchWords("parcel");
       expect(match).toMatchObject({ exact: true });
       expect(match?.dense?.otherIds.length).toBeGreaterThanOrEqual(2);
-      // Its whole days are counted from DenseWordDayCount; "arcel" lies in it but is not dense itself.
-      expect(match?.dense?.ownBit).toEqual(expect.any(Number));
-      const inside = await matchWords("arcel");
-      expect(inside?.dense).toMatchObject({ ownBit: null });
     }
-    await expectExactDayCounts();
+    await expectExactBits();
     const totals = await expectExactTotals();
     expect(totals.parcel).toBeGreaterThan(before.parcel + 400);
     expect(totals.hello).toBe(expectedTotal("hello"));
@@ -170,7 +158,7 @@ describe("counting common words", () => {
     const gone = { ...transcript("bulk", 18), createdAt: "2025-05-20T12:00:00.000Z" };
     await store([changed, moved, gone]);
     await store([transcript("late", 0), transcript("late", 3), transcript("late", 5)]);
-    await expectExactDayCounts();
+    await expectExactBits();
     await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
   });
@@ -179,49 +167,16 @@ describe("counting common words", () => {
     const deleted = ["bulk-2", "bulk-4", "bulk-150", "bulk-401", "late-0"];
     await db.transcript.deleteMany({ where: { id: { in: deleted } } });
     for (const id of deleted) stored.delete(id);
-    await expectExactDayCounts();
+    await expectExactBits();
     await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
   });
 
-  it("counts the common words of a database that made them common before it kept counts", async () => {
-    if (testProvider() === "postgres") {
-      // The state a database migrated by dense_word_day_counts starts in: dense words, no counts.
-      await storeRead(sql`UPDATE "DenseWord" SET "dayCounted" = false`);
-      await storeRead(sql`DELETE FROM "DenseWordDayCount"`);
-      expect(await matchWords("parcel")).toMatchObject({ dense: { ownBit: null } });
-    }
-    // Searches are exact without the counts, and a write meanwhile leaves the uncounted words alone.
-    await expectExactTotals();
-    await store([transcript("meanwhile", 0), transcript("meanwhile", 2)]);
-    await expectExactTotals();
-
-    const words = await uncountedDenseWords();
-    if (testProvider() !== "postgres") {
-      expect(words).toEqual([]);
-      expect(countCommonWords()).toEqual({ code: 0, output: expect.stringContaining("Every common word is counted per day: nothing to do.") });
-      return;
-    }
-    expect(words.map((word) => word.word)).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
-    expect(countCommonWords()).toEqual({ code: 0, output: expect.stringContaining(`Counted the days of ${words.length} common words in `) });
-    // Counted once: a second run finds nothing left, and counting a word again does nothing.
-    expect(await uncountedDenseWords()).toEqual([]);
-    expect(await countDenseWordDays(words[0])).toBe(false);
-    expect(countCommonWords().output).toContain("nothing to do");
-    expect(await matchWords("parcel")).toMatchObject({ dense: { ownBit: expect.any(Number) } });
-    await expectExactDayCounts();
-    await expectExactTotals();
-    // Later writes move the counts of the words counted by the command like any other.
-    await store([{ ...transcript("meanwhile", 0), turns: ["user: hello", "no parcel here"] }, transcript("after", 3)]);
-    await expectExactDayCounts();
-    await expectExactTotals();
-  });
-
-  itOn("postgres")("forgets every text, its bits and the day counts when the transcripts are truncated", async () => {
+  itOn("postgres")("forgets every text and its bits when the transcripts are truncated", async () => {
     await storeRead(sql`TRUNCATE "Transcript" CASCADE`);
-    const [left] = await storeRead<{ texts: unknown; bits: unknown; counts: unknown }>(sql`
-      SELECT (SELECT count(*) FROM "TranscriptText") AS "texts", (SELECT count(*) FROM "TranscriptDenseWords") AS "bits", (SELECT count(*) FROM "DenseWordDayCount") AS "counts"`);
-    expect({ texts: Number(left.texts), bits: Number(left.bits), counts: Number(left.counts) }).toEqual({ texts: 0, bits: 0, counts: 0 });
+    const [left] = await storeRead<{ texts: unknown; bits: unknown }>(sql`
+      SELECT (SELECT count(*) FROM "TranscriptText") AS "texts", (SELECT count(*) FROM "TranscriptDenseWords") AS "bits"`);
+    expect({ texts: Number(left.texts), bits: Number(left.bits) }).toEqual({ texts: 0, bits: 0 });
     stored.clear();
     await store([transcript("again", 0), transcript("again", 2)]);
     await expectSearchRowsFollowTranscripts();

@@ -76,11 +76,8 @@ export interface TextRow {
 
 /** Writes the search rows of one batch of transcripts, within the transaction that stores them. */
 export interface SearchRowWriter {
-  /**
-   * The search rows of the batch's texts: `movedKeys` are keys the batch's transcripts left, and
-   * `replacedTexts` the texts the batch replaces, as stored before the batch wrote anything.
-   */
-  save(texts: TextRow[], movedKeys: number[], replacedTexts: { sortKey: number; text: string }[]): Promise<void>;
+  /** The search rows of the batch's texts; `movedKeys` are keys the batch's transcripts left. */
+  save(texts: TextRow[], movedKeys: number[]): Promise<void>;
 }
 
 export interface StoreDatabase {
@@ -101,8 +98,6 @@ export interface StoreDatabase {
   prepareSearch(filter: SearchFilter): Promise<PreparedSearch>;
   /** The search row writer of a batch, made before the batch writes anything. */
   searchRowWriter(tx: WriteTransaction, words: TextsWords, options: { bulk: boolean }): Promise<SearchRowWriter>;
-  /** A column of "Transcript" t: its stored search text where the writer needs the texts it replaces, else NULL. */
-  readonly replacedTextColumn: Sql;
   /** Where given, writes the rows of transcripts not stored before (the others are upserted). */
   copyNewTranscripts?(tx: WriteTransaction, transcripts: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void>;
   /** For a long run of writes (the import and seed commands). */

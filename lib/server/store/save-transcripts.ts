@@ -46,7 +46,7 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
   // One transaction for the whole call: the import and seed commands pass thousands of transcripts.
   return database.write(async (tx) => {
     const searchRows = await database.searchRowWriter(tx, words, { bulk: options.bulk === true });
-    const existing = await findExisting(tx, database, unique.map((transcript) => transcript.id));
+    const existing = await findExisting(tx, unique.map((transcript) => transcript.id));
     const sortKeys = await assignSortKeys(tx, unique, existing);
     await writeTranscripts(tx, database, unique, existing, sortKeys);
     result.imported += unique.length - existing.size;
@@ -64,8 +64,7 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     // Keys that transcripts moved away from (their createdAt changed).
     const movedKeys = [...existing.values()].flatMap((row) => (row.sortKey !== sortKeys.get(row.id) ? [row.sortKey] : []));
     const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, isNew: !existing.has(t.id), position }));
-    const replacedTexts = [...existing.values()].flatMap((row) => (row.text === null ? [] : [{ sortKey: row.sortKey, text: row.text }]));
-    await searchRows.save(texts, movedKeys, replacedTexts);
+    await searchRows.save(texts, movedKeys);
     return result;
   });
 }
@@ -74,18 +73,16 @@ interface ExistingRow {
   id: string;
   sortKey: number;
   facts: RollupFacts;
-  /** Its stored search text, where the database's search rows need it (replacedTextColumn). */
-  text: string | null;
 }
 
-async function findExisting(tx: WriteTransaction, database: StoreDatabase, ids: string[]): Promise<Map<string, ExistingRow>> {
+async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<string, ExistingRow>> {
   const existing = new Map<string, ExistingRow>();
   for (let start = 0; start < ids.length; start += SAVE_BATCH_SIZE) {
-    const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null; text: string | null }>(sql`
-      SELECT t."id", t."sortKey", t."device", t."os", t."browser", ${database.replacedTextColumn} AS "text" FROM "Transcript" t WHERE t."id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
+    const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null }>(sql`
+      SELECT "id", "sortKey", "device", "os", "browser" FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
     for (const row of rows) {
       const sortKey = toNumber(row.sortKey);
-      existing.set(row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser }, text: row.text });
+      existing.set(row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser } });
     }
   }
   return existing;

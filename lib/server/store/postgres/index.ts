@@ -16,7 +16,6 @@ const STORE_TABLES = [
   "TranscriptDayVersion",
   "SearchWord",
   "DenseWord",
-  "DenseWordDayCount",
 ];
 
 /** The store on PostgreSQL (DATABASE_URL postgres:// or postgresql://). */
@@ -33,7 +32,6 @@ export function createPostgresDatabase(url: string): StoreDatabase {
     isDistinctFrom: sql`IS DISTINCT FROM`,
     prepareSearch: preparePostgresSearch,
     searchRowWriter: (tx, words, options) => postgresSearchRowWriter(asPostgres(tx), words, options),
-    replacedTextColumn: sql`(SELECT x."text" FROM "TranscriptText" x WHERE x."sortKey" = t."sortKey")`,
     copyNewTranscripts: (tx, transcripts, sortKeys, receivedAt) => copyNewTranscripts(asPostgres(tx), transcripts, sortKeys, receivedAt),
     // Each bulk transaction is relaxed instead (search-rows.ts).
     beginBulkWrites: async () => undefined,

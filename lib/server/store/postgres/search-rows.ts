@@ -5,7 +5,7 @@ import type { TextsWords } from "../search-words";
 import { binaryCopyChunks } from "./binary-copy";
 import type { PostgresTransaction } from "./connection";
 import { indexedWordIds } from "./dense-bits";
-import { denseWordsForSaving, saveDenseDayCounts, saveDenseWords } from "./dense-words";
+import { denseWordsForSaving, saveDenseWords } from "./dense-words";
 import { wordIdsOfTexts } from "./word-index";
 
 /** Rows per statement of search text: 3 parameters each. */
@@ -14,7 +14,7 @@ const TEXT_BATCH_SIZE = 5000;
 /**
  * PostgreSQL's search rows of a batch. Its words are listed, and new dense words chosen, before
  * any text is written, so that the texts stored before (the earlier versions of these transcripts
- * among them) are counted for the new dense words where they were stored. Then each text is stored
+ * among them) get the bits of the new dense words where they were stored. Then each text is stored
  * with the ids of its words but its dense ones, and its bits beside it.
  */
 export async function postgresSearchRowWriter(tx: PostgresTransaction, words: TextsWords, options: { bulk: boolean }): Promise<SearchRowWriter> {
@@ -22,18 +22,14 @@ export async function postgresSearchRowWriter(tx: PostgresTransaction, words: Te
   // last batches, which a rerun restores.
   if (options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
   const listed = await wordIdsOfTexts(tx, words);
-  const dense = await denseWordsForSaving(
-    tx,
-    listed.texts.map((text) => text.ids),
-    listed.shortWordIds,
-  );
+  const bitsById = await denseWordsForSaving(tx, listed.texts, listed.shortWordIds);
   return {
-    async save(texts: TextRow[], movedKeys: number[], replacedTexts: { sortKey: number; text: string }[]) {
+    async save(texts: TextRow[], movedKeys: number[]) {
       // A transcript given a new key takes its rows to it (trigger); the text is then written anew.
       if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
       // In key order: the B-tree of the keys appends rows in order to its last page.
       const ordered = [...texts].sort((a, b) => a.sortKey - b.sortKey);
-      const indexed = (row: TextRow) => indexedWordIds(listed.texts[row.position].ids, dense.bitsById);
+      const indexed = (row: TextRow) => indexedWordIds(listed.texts[row.position], bitsById);
       const copied = ordered.filter((row) => row.isNew);
       if (copied.length > 0) {
         const rows = binaryCopyChunks(copied, (out, row) => out.row(3).bigint(row.sortKey).text(row.text).integerArray(indexed(row)));
@@ -52,16 +48,8 @@ export async function postgresSearchRowWriter(tx: PostgresTransaction, words: Te
       }
       await saveDenseWords(
         tx,
-        ordered.map((row) => ({ sortKey: row.sortKey, wordIds: listed.texts[row.position].ids, isNew: row.isNew })),
-        dense.bitsById,
-      );
-      // The stored texts of the transcripts written, where they were stored, no longer count.
-      await saveDenseDayCounts(
-        tx,
-        ordered.map((row) => ({ sortKey: row.sortKey, ...listed.texts[row.position] })),
-        replacedTexts,
-        dense,
-        listed.wordOfId,
+        ordered.map((row) => ({ sortKey: row.sortKey, wordIds: listed.texts[row.position], isNew: row.isNew })),
+        bitsById,
       );
     },
   };

@@ -20,7 +20,6 @@ export function createSqliteDatabase(url: string): StoreDatabase {
     isDistinctFrom: sql`IS NOT`,
     prepareSearch: prepareSqliteSearch,
     searchRowWriter: (tx, words) => sqliteSearchRowWriter(tx, words),
-    replacedTextColumn: sql`NULL`,
     async beginBulkWrites() {
       // Commits do not wait for the disk (WAL keeps the file consistent; a crash loses at most the
       // last commits, which a rerun restores).
