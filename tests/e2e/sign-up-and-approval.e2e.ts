@@ -1,8 +1,11 @@
 // Journeys of spec sections 2 and 4: a visitor signs up and waits; an administrator approves,
-// denies, promotes, revokes, restores and deletes users in the Admin Panel.
+// denies, promotes, revokes, restores and deletes users in the Admin Panel, where accounts whose
+// e-mail is not verified are marked; a registrant confirms their address from the mailed link.
 import type { Page } from "playwright-core";
 import { inBrowser, pathOf, toastNamed, waitForPath } from "./support/browser";
-import { apiLogin, apiRegister, createAccount, listPendingUsers, listUsers, tokenFor } from "./support/accounts";
+import { apiLogin, apiRegister, createAccount, findAccount, listPendingUsers, listUsers, tokenFor } from "./support/accounts";
+import { db } from "@/lib/server/db";
+import { newToken } from "@/lib/server/users/user-tokens";
 import { fillSignIn, signIn } from "./support/ui";
 
 const ADMIN = "chief.admin@example.com";
@@ -84,6 +87,8 @@ describe("sign up and administration", () => {
     const id = pending.find((u) => u.email === "approve.me@example.com")!.id;
     expect(await target.textContent()).toContain(id.slice(0, 8));
     expect(await cardBadges(page, "approve.me@example.com")).toEqual(["Pending"]);
+    // Registered without SMTP: nobody proved they read mail at the address.
+    expect(await target.getByTestId("email-not-verified").textContent()).toBe("E-mail not verified");
     expect(await cardButtons(page, "approve.me@example.com")).toEqual(["Approve", "Deny", "Delete"]);
     await snap("admin-pending");
 
@@ -162,5 +167,32 @@ describe("sign up and administration", () => {
     expect(remaining.map((u) => u.email)).not.toContain("delete.me@example.com");
     await page.getByRole("button", { name: `All Users (${remaining.length})` }).waitFor();
     await snap("after-actions");
+  }));
+
+  it("a registrant confirms their address from the link, and the mark goes", inBrowser("confirm-email", async ({ page, baseUrl, go, snap }) => {
+    const account = await createAccount({ email: "confirm.link@example.com", approved: false });
+    // The link a mail server would have delivered (this server has no SMTP).
+    const { token, row } = newToken({ purpose: "email_verification", userId: account.id });
+    await db.userToken.create({ data: row });
+
+    await go(`/confirm-email?token=${encodeURIComponent(token)}`);
+    await page.getByRole("heading", { name: "Confirm your email address" }).waitFor();
+    await snap("confirm-email");
+    await page.getByRole("button", { name: "Confirm email address" }).click();
+    await page.getByRole("heading", { name: "Email address confirmed" }).waitFor();
+    expect(await page.getByRole("status").textContent()).toContain("An administrator must approve your account");
+    await snap("email-confirmed");
+    expect((await findAccount("confirm.link@example.com"))?.emailVerifiedAt).not.toBeNull();
+
+    // A used link is refused with the server's message.
+    await go(`/confirm-email?token=${encodeURIComponent(token)}`);
+    await page.getByRole("button", { name: "Confirm email address" }).click();
+    await page.getByRole("alert").getByText("This confirmation link is invalid or has expired.").waitFor();
+
+    await signIn(page, baseUrl, ADMIN);
+    await go("/admin");
+    await card(page, "confirm.link@example.com").waitFor();
+    expect(await card(page, "confirm.link@example.com").getByTestId("email-not-verified").count()).toBe(0);
+    await snap("admin-verified-registration");
   }));
 });

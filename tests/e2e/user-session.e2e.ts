@@ -1,8 +1,9 @@
 // Journey of spec sections 2 and 4: a user signs in, sees the header, initials and menu, edits
-// the profile and logs out; the session is kept in localStorage and the cookie is cleared.
+// the profile and logs out; the session is kept in localStorage and the cookie is cleared, and
+// logout ends it on the server. A second journey changes the password and signs out of all devices.
 import { inBrowser, pathOf, PHONE, DESKTOP, toastNamed, waitForPath } from "./support/browser";
-import { createAccount, findAccount } from "./support/accounts";
-import { fillSignIn, menuItems, storedSession } from "./support/ui";
+import { apiGet, createAccount, findAccount, PASSWORD, tokenFor } from "./support/accounts";
+import { fillSignIn, menuItems, signIn, storedSession } from "./support/ui";
 
 const EMAIL = "mary.ann.smith@example.com";
 
@@ -67,7 +68,10 @@ describe("a signed-in user", () => {
       expect(await toastNamed(page, "No changes").textContent()).toContain("You haven't made any changes to your profile");
 
       await page.getByLabel("Email Address").fill("mary.smith@example.com");
+      // A new e-mail asks for the current password (this server has no SMTP: it changes at once).
+      await page.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
       await page.getByLabel("Full Name").fill("Mary Smith");
+      await snap("profile-email-change");
       await page.getByRole("button", { name: "Save Changes" }).click();
       await toastNamed(page, "Profile updated").waitFor();
       expect(await toastNamed(page, "No changes").count()).toBe(0);
@@ -84,7 +88,9 @@ describe("a signed-in user", () => {
       await page.waitForFunction(() => (document.getElementById("profile-name") as HTMLInputElement | null)?.value === "Mary Smith");
       expect(await page.getByTestId("header-email").textContent()).toBe("mary.smith@example.com");
 
-      // Logout clears the stored session and the cookie and goes to /login.
+      // Logout clears the stored session and the cookie, ends the session on the server and goes to /login.
+      const tokenBeforeLogout = (await storedSession(page)).token!;
+      expect((await apiGet("/api/user/profile", tokenBeforeLogout)).status).toBe(200);
       await page.getByTestId("user-menu-trigger").click();
       await page.getByRole("menuitem", { name: "Logout" }).click();
       await waitForPath(page, "/login");
@@ -95,6 +101,42 @@ describe("a signed-in user", () => {
       await go("/dashboard");
       await waitForPath(page, "/login?next=%2Fdashboard");
       expect(pathOf(page)).toBe("/login?next=%2Fdashboard");
+      expect((await apiGet("/api/user/profile", tokenBeforeLogout)).status).toBe(401);
+    }),
+  );
+
+  it(
+    "changes the password, which signs out the other devices, then signs out of all of them",
+    inBrowser("account-security", async ({ page, baseUrl, go, snap }) => {
+      const email = "security.minded@example.com";
+      const newPassword = "a much longer passphrase";
+      await createAccount({ email });
+      const otherDevice = await tokenFor(email);
+      await signIn(page, baseUrl, email);
+      await go("/profile");
+      await page.getByRole("heading", { name: "Change Password" }).waitFor();
+
+      await page.getByLabel("Current password", { exact: true }).fill("not the password");
+      await page.getByLabel("New password", { exact: true }).fill(newPassword);
+      await page.getByLabel("Confirm new password").fill(newPassword);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await toastNamed(page, "Password change failed").waitFor();
+      expect(await toastNamed(page, "Password change failed").textContent()).toContain("Your current password is incorrect");
+
+      await page.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await toastNamed(page, "Password changed").waitFor();
+      await snap("password-changed");
+      expect((await apiGet("/api/user/profile", otherDevice)).status).toBe(401);
+      const thisDevice = (await storedSession(page)).token!;
+      expect((await apiGet("/api/user/profile", thisDevice)).status).toBe(200);
+
+      const laterDevice = await tokenFor(email, newPassword);
+      await page.getByRole("button", { name: "Sign out of all devices" }).click();
+      await waitForPath(page, "/login");
+      await toastNamed(page, "Signed out").waitFor();
+      expect(await storedSession(page)).toEqual({ token: null, user: null });
+      for (const token of [thisDevice, laterDevice]) expect((await apiGet("/api/user/profile", token)).status).toBe(401);
     }),
   );
 
