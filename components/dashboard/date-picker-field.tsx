@@ -2,45 +2,68 @@
 // A labelled button showing a date; it opens a single-day calendar in a popover. The calendar's
 // code (react-day-picker) is downloaded when the popover opens, or already on hover or focus of the
 // button; until it is there the popover holds a placeholder of the calendar's size.
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState, type ComponentProps, type ReactNode } from "react";
 import { CalendarDays, LoaderCircle } from "lucide-react";
 import type { Matcher } from "react-day-picker";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Label } from "@/components/ui/label";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
+import type { Calendar } from "@/components/ui/calendar";
 import { formatDate } from "@/lib/format/date-time";
-import { lazyModule, prefetch } from "./lazy-module";
 
-const calendarCode = lazyModule(() => import("@/components/ui/calendar"));
+const loadCalendar = () => import("@/components/ui/calendar");
 
-interface DayCalendarProps {
-  selected: Date;
-  onSelect: (day: Date) => void;
-  disabled?: Matcher | Matcher[];
+/** Starts the calendar's download ahead of the popover; a failure shows when the popover opens. */
+function prefetchCalendar(): void {
+  loadCalendar().catch(() => undefined);
 }
 
-/** The calendar once its code is loaded (it then takes the focus, as the calendar does itself). */
-function DayCalendar(props: DayCalendarProps) {
-  const { module: calendar, hasFailed, retry } = calendarCode.useLoaded();
-  if (calendar) return <calendar.Calendar {...props} />;
-  // The size of the calendar showing a five-week month, so that the popover keeps its size when the
-  // calendar replaces the placeholder.
+/**
+ * The size of the calendar showing a five-week month, so that the popover keeps its size when the
+ * calendar replaces it.
+ */
+function CalendarPlaceholder({ children }: { children: ReactNode }) {
   return (
     <div className="flex h-[277px] w-[280px] flex-col items-center justify-center gap-3 text-sm text-slate-600" data-testid="calendar-loading">
-      {hasFailed ? (
-        <>
-          <p role="alert">The calendar could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={retry}>
-            Try again
-          </Button>
-        </>
-      ) : (
-        <p role="status" className="flex items-center gap-2">
-          <LoaderCircle className="size-5 animate-spin text-indigo-600" aria-hidden />
-          <span className="sr-only">Loading calendar...</span>
-        </p>
-      )}
+      {children}
     </div>
+  );
+}
+
+/** React.lazy keeps a failed download's outcome: reloading the page is what downloads it again. */
+function CalendarUnavailable() {
+  return (
+    <CalendarPlaceholder>
+      <p role="alert">The calendar could not be loaded. Reload the page to try again.</p>
+    </CalendarPlaceholder>
+  );
+}
+
+// React.lazy rather than next/dynamic: the calendar renders only in the browser, in an opened
+// popover, so next/dynamic's server-side preloading has nothing to do, while its runtime would weigh
+// on the dashboard's first load (docs/page-weight.md).
+const LazyCalendar = lazy(() =>
+  loadCalendar().then(
+    (code) => ({ default: code.Calendar }),
+    () => ({ default: CalendarUnavailable }),
+  ),
+);
+
+/** The calendar once its code is loaded (it then takes the focus, as the calendar does itself). */
+function DayCalendar(props: ComponentProps<typeof Calendar>) {
+  return (
+    <Suspense
+      fallback={
+        <CalendarPlaceholder>
+          <p role="status" className="flex items-center gap-2">
+            <LoaderCircle className="size-5 animate-spin text-indigo-600" aria-hidden />
+            <span className="sr-only">Loading calendar...</span>
+          </p>
+        </CalendarPlaceholder>
+      }
+    >
+      <LazyCalendar {...props} />
+    </Suspense>
   );
 }
 
@@ -59,7 +82,6 @@ export function DatePickerField({
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const loadCalendar = () => prefetch(calendarCode);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5">
       <Label id={`${id}-label`}>{label}</Label>
@@ -67,8 +89,8 @@ export function DatePickerField({
         <PopoverTrigger
           aria-labelledby={`${id}-label ${id}-value`}
           data-testid={testId}
-          onPointerEnter={loadCalendar}
-          onFocus={loadCalendar}
+          onPointerEnter={prefetchCalendar}
+          onFocus={prefetchCalendar}
           className={buttonClasses({ variant: "outline", className: "w-full justify-start font-normal" })}
         >
           <CalendarDays className="text-slate-500" aria-hidden />

@@ -4,7 +4,8 @@
 import { downloadTextFile } from "@/lib/export/download";
 import { transcriptExportFileName } from "@/lib/export/file-names";
 import { buildTranscriptsCsv, buildTranscriptsJson } from "@/lib/export/transcripts-export";
-import { fetchTranscriptsForExport, type ExportCallbacks, type TranscriptFilters } from "@/lib/queries/transcripts";
+import type { TranscriptFilters } from "@/lib/queries/transcripts";
+import { fetchTranscriptsForExport, type ExportCallbacks } from "@/lib/queries/export-reads";
 
 export type ExportFormat = "csv" | "json";
 

@@ -3,13 +3,12 @@
 // session filters, and the transcript list with its states, pagination and exports. The list
 // card's code (table, pagination, page-size select, Export menu) is downloaded once a fetch is
 // asked for, alongside the list call; until both are there the list shows its loading skeleton.
-import { useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { PageTitle } from "@/components/layout/page-title";
 import { daysLabel, rangeDays, topDevice, uniqueSessions } from "@/lib/format/transcript-summary";
 import { DateRangeCard } from "./date-range-card";
 import { SearchFilterCard } from "./search-filter-card";
 import { SummaryCards } from "./summary-cards";
-import { lazyModule } from "./lazy-module";
 import { TranscriptListEmpty, TranscriptListError, TranscriptListSkeleton } from "./transcript-list-states";
 import { useDashboardState } from "./use-dashboard-state";
 import { useTranscriptExport } from "./use-transcript-export";
@@ -17,7 +16,22 @@ import { useTranscriptExport } from "./use-transcript-export";
 export const DASHBOARD_TITLE = "Transcript Analytics";
 export const DASHBOARD_SUBTITLE = "View and export your AI agent conversation transcripts";
 
-const listCardCode = lazyModule(() => import("./transcript-list-card"));
+const loadListCard = () => import("./transcript-list-card");
+
+/** React.lazy keeps a failed download's outcome: reloading the page is what downloads it again. */
+function ListCardUnavailable() {
+  return <TranscriptListError message="The list could not be loaded. Reload the page to try again." />;
+}
+
+// React.lazy rather than next/dynamic: the card renders only in the browser, after a fetch, so
+// next/dynamic's server-side preloading has nothing to do, while its runtime and the separate chunk
+// it gives the loaders would weigh on the dashboard's first load (docs/page-weight.md).
+const TranscriptListCard = lazy(() =>
+  loadListCard().then(
+    (code) => ({ default: code.TranscriptListCard }),
+    () => ({ default: ListCardUnavailable }),
+  ),
+);
 
 export function TranscriptDashboard() {
   const state = useDashboardState();
@@ -29,8 +43,9 @@ export function TranscriptDashboard() {
     [params.startTime, params.endTime, params.search, params.sessionId],
   );
   const exporter = useTranscriptExport(filters, data?.total ?? 0);
-  const listCard = listCardCode.useLoaded(hasFetched);
-  const ListCard = listCard.module?.TranscriptListCard;
+  useEffect(() => {
+    if (hasFetched) loadListCard().catch(() => undefined);
+  }, [hasFetched]);
 
   const hasFilter = state.appliedSearch !== "" || state.appliedSessionId !== "";
   const isFiltering = hasFilter || state.searchInput !== "" || state.sessionInput !== "";
@@ -52,23 +67,23 @@ export function TranscriptDashboard() {
   else if (list.isError) listContent = <TranscriptListError message={list.error?.message} />;
   else if (!data) listContent = <TranscriptListSkeleton />;
   else if (rows.length === 0) listContent = <TranscriptListEmpty />;
-  else if (listCard.hasFailed) listContent = <TranscriptListError message={undefined} />;
-  else if (!ListCard) listContent = <TranscriptListSkeleton />;
   else
     listContent = (
-      <ListCard
-        rows={rows}
-        search={params.search}
-        total={data.total}
-        totalPages={data.totalPages}
-        page={state.page}
-        pageSize={state.pageSize}
-        isUpdating={list.isPlaceholderData}
-        exportProgress={exporter.progress}
-        onExport={(format) => void exporter.exportAs(format)}
-        onPageChange={state.setPage}
-        onPageSizeChange={state.setPageSize}
-      />
+      <Suspense fallback={<TranscriptListSkeleton />}>
+        <TranscriptListCard
+          rows={rows}
+          search={params.search}
+          total={data.total}
+          totalPages={data.totalPages}
+          page={state.page}
+          pageSize={state.pageSize}
+          isUpdating={list.isPlaceholderData}
+          exportProgress={exporter.progress}
+          onExport={(format) => void exporter.exportAs(format)}
+          onPageChange={state.setPage}
+          onPageSizeChange={state.setPageSize}
+        />
+      </Suspense>
     );
 
   return (
@@ -80,11 +95,7 @@ export function TranscriptDashboard() {
         onQuickRange={state.setQuickRange}
         onStartDay={state.setStartDay}
         onEndDay={state.setEndDay}
-        onFetch={() => {
-          // A list card that could not be downloaded is tried again with the next fetch.
-          if (listCard.hasFailed) listCard.retry();
-          state.fetchTranscripts();
-        }}
+        onFetch={state.fetchTranscripts}
       />
       {summary ? <SummaryCards values={summary} /> : null}
       {data && (data.total > 0 || isFiltering) ? (

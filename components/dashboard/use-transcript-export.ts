@@ -5,9 +5,9 @@
 // Export menu is approached.
 import { useCallback, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast-store";
-import type { ExportPhase, TranscriptFilters } from "@/lib/queries/transcripts";
+import type { TranscriptFilters } from "@/lib/queries/transcripts";
+import type { ExportPhase } from "@/lib/queries/export-reads";
 import type { ExportFormat } from "./export-transcripts";
-import { lazyModule, prefetch } from "./lazy-module";
 
 export type { ExportFormat };
 
@@ -17,11 +17,11 @@ export interface ExportProgress {
   total: number;
 }
 
-const exportCode = lazyModule(() => import("./export-transcripts"));
+const loadExportCode = () => import("./export-transcripts");
 
-/** Starts downloading the export's code ahead of a pick in the Export menu. */
+/** Starts downloading the export's code ahead of a pick in the Export menu; a failure shows when a format is picked. */
 export function prefetchTranscriptExport(): void {
-  prefetch(exportCode);
+  loadExportCode().catch(() => undefined);
 }
 
 const FORMAT_LABEL: Record<ExportFormat, string> = { csv: "CSV", json: "JSON" };
@@ -49,7 +49,7 @@ export function useTranscriptExport(filters: TranscriptFilters, total: number) {
       isRunning.current = true;
       setProgress({ phase: "fetching", done: 0, total: 0 });
       try {
-        const { exportTranscripts } = await exportCode.preload();
+        const { exportTranscripts } = await loadExportCode();
         await exportTranscripts(filters, total, format, {
           onFetchStart: (count) => toast(EXPORT_TOASTS.preparing(count)),
           onEnrichStart: (count) => toast(EXPORT_TOASTS.processing(count)),

@@ -1,14 +1,15 @@
 "use client";
 // Spec sections 2, 5, 8 and 9: Export CSV / Export JSON of everything the current filter selects
-// (every server page), with the No data, success and failure toasts.
+// (every server page), with the No data, success and failure toasts. The export's own code
+// (export-feedback.ts) is downloaded when a button is pressed.
 import { useState } from "react";
 import { toast } from "@/components/ui/toast-store";
 import { errorMessage } from "@/lib/client/api-error";
-import { downloadTextFile } from "@/lib/export/download";
-import { feedbackExportFile, type FeedbackExportFormat } from "@/lib/export/feedback-export";
-import { fetchAllFeedback } from "@/lib/queries/admin-feedback";
+import type { FeedbackExportFormat } from "@/lib/export/feedback-export";
 import type { FeedbackDto, FeedbackFilter } from "@/lib/schemas/feedback";
 import { FEEDBACK_TOASTS } from "./feedback-messages";
+
+const loadExportCode = () => import("./export-feedback");
 
 export function useFeedbackExport({
   filter,
@@ -23,14 +24,13 @@ export function useFeedbackExport({
   const exportAs = async (exportFormat: FeedbackExportFormat) => {
     setExporting(exportFormat);
     try {
-      const items = loadedItems ?? (await fetchAllFeedback(filter));
-      if (items.length === 0) {
+      const { exportFeedback } = await loadExportCode();
+      const count = await exportFeedback(filter, loadedItems, exportFormat);
+      if (count === 0) {
         toast({ ...FEEDBACK_TOASTS.noData, variant: "destructive" });
         return;
       }
-      const file = feedbackExportFile(items, exportFormat);
-      downloadTextFile(file.fileName, file.content, file.mimeType);
-      toast({ title: FEEDBACK_TOASTS.exported.title, description: FEEDBACK_TOASTS.exported.description(items.length, exportFormat), variant: "success" });
+      toast({ title: FEEDBACK_TOASTS.exported.title, description: FEEDBACK_TOASTS.exported.description(count, exportFormat), variant: "success" });
     } catch (error) {
       toast({ title: FEEDBACK_TOASTS.exportFailed.title, description: errorMessage(error, FEEDBACK_TOASTS.exportFailed.fallback), variant: "destructive" });
     } finally {

@@ -16,7 +16,7 @@ import { useReviewStatusChange } from "@/components/feedback-admin/use-review-st
 import { useSession } from "@/lib/client/session";
 import { feedbackByMessage } from "@/lib/feedback/display";
 import { useTranscriptFeedback } from "@/lib/queries/admin-feedback";
-import { TranscriptNotFoundError, useTranscript } from "@/lib/queries/transcripts";
+import { TranscriptNotFoundError, useTranscript } from "@/lib/queries/transcript";
 import { shownTurns } from "@/lib/transcript-view/shown-turns";
 import { anchoredMessageIndex, messageAnchorId } from "@/lib/transcript-view/transcript-links";
 import { CopyTranscriptButton } from "./copy-transcript-button";

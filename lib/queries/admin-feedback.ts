@@ -1,5 +1,5 @@
-// Feedback Management calls (spec section 7): GET /api/admin/feedback one page at a time (or every
-// page, for exports), DELETE /api/admin/feedback/{id}, PATCH /api/admin/feedback/{id}/review-status.
+// Feedback Management calls (spec section 7): GET /api/admin/feedback one page at a time (every page,
+// for exports, in export-reads.ts), DELETE /api/admin/feedback/{id}, PATCH /api/admin/feedback/{id}/review-status.
 // Every change refreshes the lists and counts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
@@ -10,13 +10,10 @@ import {
   type FeedbackFilter,
   type ReviewStatus,
 } from "@/lib/schemas/feedback";
-import { readEveryPage } from "./read-every-page";
 
 export const ADMIN_FEEDBACK_URL = "/api/admin/feedback";
 /** Rows per page of the table. */
 export const FEEDBACK_PAGE_SIZE = 50;
-/** Rows per request when an export gathers every page (the most the endpoint allows). */
-export const FEEDBACK_EXPORT_PAGE_SIZE = ADMIN_FEEDBACK_MAX_PAGE_SIZE;
 
 export interface AdminFeedbackPageRequest {
   filter: FeedbackFilter;
@@ -62,11 +59,6 @@ export function useAdminFeedback(request: AdminFeedbackPageRequest) {
 export function useTranscriptFeedback(transcriptId: string, { enabled }: { enabled: boolean }) {
   const request: AdminFeedbackPageRequest = { filter: "all", page: 1, limit: ADMIN_FEEDBACK_MAX_PAGE_SIZE, transcriptId };
   return useQuery({ queryKey: adminFeedbackKeys.page(request), queryFn: () => fetchFeedbackPage(request), enabled });
-}
-
-/** Everything the filter selects, newest first, read in pages of the largest size (the export pager). */
-export function fetchAllFeedback(filter: FeedbackFilter): Promise<FeedbackDto[]> {
-  return readEveryPage({ readPage: (page) => fetchFeedbackPage({ filter, page, limit: FEEDBACK_EXPORT_PAGE_SIZE }) });
 }
 
 export function useDeleteFeedback() {

@@ -1,4 +1,6 @@
-import { fetchTranscript, fetchTranscriptsForExport, transcriptsUrl, transcriptUrl, TranscriptNotFoundError } from "@/lib/queries/transcripts";
+import { fetchTranscript, transcriptUrl, TranscriptNotFoundError } from "@/lib/queries/transcript";
+import { transcriptsUrl } from "@/lib/queries/transcripts";
+import { fetchTranscriptsForExport } from "@/lib/queries/export-reads";
 import { withRating } from "@/lib/queries/my-feedback";
 import { stubFetch } from "../support/render-app";
 
