@@ -104,10 +104,7 @@ async function expectExactBits() {
   expect(Number(row.set)).toBeGreaterThan(0);
 }
 
-/**
- * PostgreSQL keeps a transcript's text and bits with it by triggers, not foreign keys: no text may
- * outlive its transcript, no bits their text, and every text has its bits.
- */
+/** PostgreSQL: no text may outlive its transcript, no bits their text, and every text has its bits. */
 async function expectSearchRowsFollowTranscripts() {
   if (testProvider() !== "postgres") return;
   const [row] = await storeRead<{ texts: unknown; bits: unknown; bare: unknown }>(sql`

@@ -76,8 +76,11 @@ export interface TextRow {
 
 /** Writes the search rows of one batch of transcripts, within the transaction that stores them. */
 export interface SearchRowWriter {
-  /** The search rows of the batch's texts; `movedKeys` are keys the batch's transcripts left. */
-  save(texts: TextRow[], movedKeys: number[]): Promise<void>;
+  /**
+   * The search rows of the batch's texts, written after the transcripts' rows: a transcript given a
+   * new key has taken its rows to it (foreign keys, ON UPDATE CASCADE).
+   */
+  save(texts: TextRow[]): Promise<void>;
 }
 
 export interface StoreDatabase {

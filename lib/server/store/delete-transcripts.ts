@@ -8,9 +8,8 @@ import { rollupDeltas } from "./rollup-deltas";
 
 /**
  * Deletes transcripts by id, in batches, each in one transaction with the analytics rollups they
- * counted in. Their search rows go with them (by foreign key on SQLite, where this deletes them
- * too in case the connection does not enforce it, and by trigger on PostgreSQL), and so do their
- * feedback (foreign key). Unknown ids are skipped. Resolves to the number deleted.
+ * counted in. Their search rows and their feedback go with them (foreign keys). Unknown ids are
+ * skipped. Resolves to the number deleted.
  */
 export async function deleteTranscripts(ids: readonly string[]): Promise<number> {
   let deleted = 0;
@@ -22,7 +21,6 @@ export async function deleteTranscripts(ids: readonly string[]): Promise<number>
       );
       if (rows.length === 0) return 0;
       const sortKeys = rows.map((row) => toNumber(row.sortKey));
-      await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(sortKeys.map((key) => BigInt(key)))})`);
       await tx.execute(sql`DELETE FROM "Transcript" WHERE "id" IN (${join(rows.map((row) => row.id))})`);
       await applyRollupDeltas(
         tx,

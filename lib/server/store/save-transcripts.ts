@@ -61,10 +61,8 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
         })),
       ),
     );
-    // Keys that transcripts moved away from (their createdAt changed).
-    const movedKeys = [...existing.values()].flatMap((row) => (row.sortKey !== sortKeys.get(row.id) ? [row.sortKey] : []));
     const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, isNew: !existing.has(t.id), position }));
-    await searchRows.save(texts, movedKeys);
+    await searchRows.save(texts);
     return result;
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SearchRowWriter, TextRow } from "../database";
-import { int, integerArrayLiteral, join, sql } from "../sql";
+import { integerArrayLiteral, join, sql } from "../sql";
 import type { TextsWords } from "../search-words";
 import { binaryCopyChunks } from "./binary-copy";
 import type { PostgresTransaction } from "./connection";
@@ -24,9 +24,7 @@ export async function postgresSearchRowWriter(tx: PostgresTransaction, words: Te
   const listed = await wordIdsOfTexts(tx, words);
   const bitsById = await denseWordsForSaving(tx, listed.texts, listed.shortWordIds);
   return {
-    async save(texts: TextRow[], movedKeys: number[]) {
-      // A transcript given a new key takes its rows to it (trigger); the text is then written anew.
-      if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
+    async save(texts: TextRow[]) {
       // In key order: the B-tree of the keys appends rows in order to its last page.
       const ordered = [...texts].sort((a, b) => a.sortKey - b.sortKey);
       const indexed = (row: TextRow) => indexedWordIds(listed.texts[row.position], bitsById);

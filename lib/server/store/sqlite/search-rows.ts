@@ -1,6 +1,6 @@
 import "server-only";
 import type { SearchRowWriter, TextRow, WriteTransaction } from "../database";
-import { int, join, sql } from "../sql";
+import { join, sql } from "../sql";
 import type { TextsWords } from "../search-words";
 import { listWordsOfTexts } from "./word-index";
 
@@ -17,10 +17,7 @@ const TEXT_BATCH_SIZE = 5000;
 export async function sqliteSearchRowWriter(tx: WriteTransaction, words: TextsWords): Promise<SearchRowWriter> {
   await listWordsOfTexts(tx, words.words);
   return {
-    async save(texts: TextRow[], movedKeys: number[]) {
-      // The text follows its transcript's key by foreign key; the delete covers a connection
-      // without foreign keys enforced.
-      if (movedKeys.length > 0) await tx.execute(sql`DELETE FROM "TranscriptText" WHERE "sortKey" IN (${join(movedKeys.map(int))})`);
+    async save(texts: TextRow[]) {
       // In key order: the full-text index flushes its buffer whenever a row's key is below the
       // previous one.
       const ordered = [...texts].sort((a, b) => a.sortKey - b.sortKey);
