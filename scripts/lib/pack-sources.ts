@@ -4,7 +4,7 @@
 // holds 150 MB of them): with them packed, that thread's CPU time fell by about a fifth and the
 // import ran 12-22 % faster on both databases (alternating runs).
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import { GrowingBytes } from "@/lib/server/store/growing-bytes";
+import { GrowingBytes } from "./growing-bytes";
 import { wordsOfTexts, type TextsWords } from "@/lib/server/store/search-words";
 
 /** A batch ready for its message: the buffers it moves are its packed sources and the words' arrays. */

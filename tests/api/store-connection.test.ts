@@ -6,8 +6,6 @@ import { sql } from "@/lib/server/store/sql";
 import { db } from "@/lib/server/db";
 import { closeStore } from "@/lib/server/store";
 import { storeRead, storeWrite } from "@/lib/server/store/active-database";
-import { binaryCopyChunks, type BinaryCopyRows } from "@/lib/server/store/postgres/binary-copy";
-import type { PostgresTransaction } from "@/lib/server/store/postgres/connection";
 import { describeOn, itOn } from "../helpers/database-provider";
 import { storeTranscripts } from "./transcripts-test-data";
 
@@ -97,57 +95,5 @@ describeOn("postgres")("one pool per database", () => {
       await observer.end();
     }
     await Promise.all(busy);
-  });
-});
-
-describeOn("postgres")("store copies (PostgreSQL)", () => {
-  const table = sql`"CopyRoundTrip" ("label", "count", "big", "at", "ids")`;
-  const create = sql`CREATE TABLE IF NOT EXISTS "CopyRoundTrip" ("label" TEXT, "count" INTEGER, "big" BIGINT NOT NULL, "at" TIMESTAMP(3) NOT NULL, "ids" INTEGER[] NOT NULL)`;
-  const rows = [
-    { label: "plain", count: 7, big: 1_834_000_000_000_000, at: "2026-11-26T04:05:06.789Z", ids: [1, 2, 2_147_483_647] },
-    { label: null, count: -2_147_483_648, big: 0, at: "1970-01-01T00:00:00.000Z", ids: [0] },
-    { label: "Grüße, 注文 🚚\ttab\nnewline \\ backslash", count: null, big: -5, at: "1999-12-31T23:59:59.999Z", ids: [] },
-  ];
-  const write = (row: BinaryCopyRows, item: (typeof rows)[number]) =>
-    row.row(5).text(item.label).integer(item.count).bigint(item.big).timestamp(new Date(item.at)).integerArray(item.ids);
-
-  it("write every column type as PostgreSQL reads it back", async () => {
-    await storeWrite(async (tx) => {
-      await tx.execute(create);
-      await tx.execute(sql`DELETE FROM "CopyRoundTrip"`);
-      await (tx as PostgresTransaction).copyRows(table, binaryCopyChunks(rows, write));
-    });
-    const stored = await storeRead<{ label: string | null; count: number | null; big: string; at: Date; ids: number[] }>(
-      sql`SELECT "label", "count", "big"::text AS "big", "at", "ids" FROM "CopyRoundTrip" ORDER BY "big" DESC`,
-    );
-    expect(stored.map((row) => ({ ...row, big: Number(row.big), at: row.at.toISOString() }))).toEqual(rows);
-  });
-
-  it("copy rows sent in many chunks, and the bytes of a source as given", async () => {
-    const many = Array.from({ length: 3000 }, (_, index) => ({ label: `${index} ${"x".repeat(1000)}`, count: index, big: index, at: "2026-01-01T00:00:00.000Z", ids: [index] }));
-    expect([...binaryCopyChunks(many, write)].length).toBeGreaterThan(2);
-    await storeWrite(async (tx) => {
-      await tx.execute(create);
-      await tx.execute(sql`DELETE FROM "CopyRoundTrip"`);
-      await (tx as PostgresTransaction).copyRows(table, binaryCopyChunks(many, (row, item) => row.row(5).text(Buffer.from(item.label)).integer(item.count).bigint(item.big).timestamp(new Date(item.at)).integerArray(item.ids)));
-    });
-    const [counted] = await storeRead<{ n: unknown; total: unknown; longest: unknown }>(
-      sql`SELECT count(*) AS "n", sum("count") AS "total", max(length("label")) AS "longest" FROM "CopyRoundTrip"`,
-    );
-    expect([Number(counted.n), Number(counted.total), Number(counted.longest)]).toEqual([3000, (2999 * 3000) / 2, 1005]);
-  });
-
-  it("reject rows PostgreSQL refuses with its message, writing none of them, and go on serving", async () => {
-    await storeWrite(async (tx) => {
-      await tx.execute(create);
-      await tx.execute(sql`DELETE FROM "CopyRoundTrip"`);
-    });
-    const failure = await storeWrite(async (tx) => {
-      await (tx as PostgresTransaction).copyRows(table, binaryCopyChunks([rows[0], { ...rows[1], label: "no\u0000nul" }], write));
-    }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ message: expect.stringMatching(/0x00/) });
-    const [counted] = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "CopyRoundTrip"`);
-    expect(Number(counted.n)).toBe(0);
-    expect(await storeRead<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
   });
 });

@@ -1,7 +1,6 @@
 import "server-only";
 import type { PrismaClient } from "@/generated/prisma-sqlite/client";
 import type { Sql } from "./sql";
-import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { TextsWords } from "./search-words";
 
 // What each database of the store provides (sqlite/, postgres/): the connection, the dialect's few
@@ -68,8 +67,6 @@ export interface PreparedSearch {
 export interface TextRow {
   sortKey: number;
   text: string;
-  /** The transcript was not stored before. */
-  isNew: boolean;
   /** Its position in the batch, which is also its text's position in the batch's TextsWords. */
   position: number;
 }
@@ -101,8 +98,6 @@ export interface StoreDatabase {
   prepareSearch(filter: SearchFilter): Promise<PreparedSearch>;
   /** The search row writer of a batch, made before the batch writes anything. */
   searchRowWriter(tx: WriteTransaction, words: TextsWords, options: { bulk: boolean }): Promise<SearchRowWriter>;
-  /** Where given, writes the rows of transcripts not stored before (the others are upserted). */
-  copyNewTranscripts?(tx: WriteTransaction, transcripts: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void>;
   /** For a long run of writes (the import and seed commands). */
   beginBulkWrites(): Promise<void>;
   /** After a bulk load: refreshes the planner's statistics of what it changed. */

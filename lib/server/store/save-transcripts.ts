@@ -48,7 +48,7 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
     const searchRows = await database.searchRowWriter(tx, words, { bulk: options.bulk === true });
     const existing = await findExisting(tx, unique.map((transcript) => transcript.id));
     const sortKeys = await assignSortKeys(tx, unique, existing);
-    await writeTranscripts(tx, database, unique, existing, sortKeys);
+    await writeTranscripts(tx, database, unique, sortKeys);
     result.imported += unique.length - existing.size;
     result.updated += existing.size;
 
@@ -61,7 +61,7 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
         })),
       ),
     );
-    const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, isNew: !existing.has(t.id), position }));
+    const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, position }));
     await searchRows.save(texts);
     return result;
   });
@@ -127,17 +127,11 @@ async function assignSortKeys(tx: WriteTransaction, batch: StorableTranscript[],
   return keys;
 }
 
-/** Writes the transcripts' rows: upserted, or copied where the database copies new ones. */
-async function writeTranscripts(tx: WriteTransaction, database: StoreDatabase, transcripts: StorableTranscript[], existing: Map<string, ExistingRow>, sortKeys: Map<string, number>): Promise<void> {
+/** Writes the transcripts' rows, in batches. */
+async function writeTranscripts(tx: WriteTransaction, database: StoreDatabase, transcripts: StorableTranscript[], sortKeys: Map<string, number>): Promise<void> {
   const receivedAt = new Date();
-  let upserted = transcripts;
-  if (database.copyNewTranscripts) {
-    const fresh = transcripts.filter((t) => !existing.has(t.id));
-    if (fresh.length > 0) await database.copyNewTranscripts(tx, fresh, sortKeys, receivedAt);
-    upserted = transcripts.filter((t) => existing.has(t.id));
-  }
-  for (let start = 0; start < upserted.length; start += SAVE_BATCH_SIZE) {
-    await upsertTranscripts(tx, database, upserted.slice(start, start + SAVE_BATCH_SIZE), sortKeys, receivedAt);
+  for (let start = 0; start < transcripts.length; start += SAVE_BATCH_SIZE) {
+    await upsertTranscripts(tx, database, transcripts.slice(start, start + SAVE_BATCH_SIZE), sortKeys, receivedAt);
   }
 }
 

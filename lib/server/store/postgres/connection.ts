@@ -1,8 +1,5 @@
 import "server-only";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma-pg/client";
 import type { PortalPrismaClient, WriteTransaction } from "../database";
@@ -16,20 +13,12 @@ import { int, sql, type Sql } from "../sql";
 // longer than a transaction, so that a transaction-pooling proxy (PgBouncer) may hand any server
 // connection to any transaction: a read's time budget is its transaction's statement_timeout.
 
-export interface PostgresTransaction extends WriteTransaction {
-  /**
-   * Runs `COPY <target> FROM STDIN (FORMAT binary)` (`target`: a table and its columns, without
-   * parameters) with the data `chunks` (binary-copy.ts), each sent as it is taken.
-   */
-  copyRows(target: Sql, chunks: Iterable<Buffer>): Promise<void>;
-}
-
 export interface PostgresConnection {
   prisma: PortalPrismaClient;
   /** One statement, within the read budget. */
   read<Row>(statement: Sql): Promise<Row[]>;
   /** `work` in one transaction holding the writers' lock, outside the read budget. */
-  write<T>(work: (tx: PostgresTransaction) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -70,7 +59,7 @@ export function postgresConnection(url: string): PostgresConnection {
     }
   };
   /** `work` in one transaction; `setUp` is sent with its BEGIN, in the same round trip. */
-  const transaction = async <T>(setUp: string, work: (tx: PostgresTransaction) => Promise<T>, budgetMs = 0): Promise<T> => {
+  const transaction = async <T>(setUp: string, work: (tx: WriteTransaction) => Promise<T>, budgetMs = 0): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query(`BEGIN; ${setUp}`);
@@ -78,11 +67,6 @@ export function postgresConnection(url: string): PostgresConnection {
         query: (statement) => run(client, statement, budgetMs),
         async execute(statement) {
           await run(client, statement, budgetMs);
-        },
-        async copyRows(target, chunks) {
-          // One chunk at a time: the next is written while the server reads this one.
-          if (target.values.length > 0) throw new Error("A COPY target takes no parameters");
-          await pipeline(Readable.from(chunks, { highWaterMark: 1 }), client.query(copyFrom(`COPY ${target.text} FROM STDIN (FORMAT binary)`)));
         },
       });
       await client.query("COMMIT");

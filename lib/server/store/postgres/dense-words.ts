@@ -1,7 +1,5 @@
 import "server-only";
 import type { WriteTransaction } from "../database";
-import { binaryCopyChunks } from "./binary-copy";
-import type { PostgresTransaction } from "./connection";
 import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "../sql";
 import { DENSE_WORD_COLUMNS, denseBitsById, denseColumnsOf, newDenseWords } from "./dense-bits";
 
@@ -65,31 +63,18 @@ function bitColumnsOf(bit: Sql): Sql[] {
 }
 
 /**
- * Writes the bits of stored texts (after the texts themselves): copied for new texts, upserted for
- * the others, leaving unchanged ones alone.
+ * Writes the bits of stored texts (after the texts themselves), leaving unchanged ones alone. Each
+ * column goes as one array literal: the driver would escape every element of an array it is given.
  */
-export async function saveDenseWords(
-  tx: PostgresTransaction,
-  texts: readonly { sortKey: number; wordIds: readonly number[]; isNew: boolean }[],
-  bitsById: Int16Array,
-): Promise<void> {
-  const copied = texts.filter((text) => text.isNew);
-  if (copied.length > 0) {
-    const rows = binaryCopyChunks(copied, (row, text) => {
-      row.row(DENSE_WORD_COLUMNS + 1).bigint(text.sortKey);
-      for (const value of denseColumnsOf(text.wordIds, bitsById)) row.bigint(value);
-    });
-    await tx.copyRows(sql`"TranscriptDenseWords" ("sortKey", ${join(COLUMNS, ", ")})`, rows);
-  }
-  const upserted = texts.filter((text) => !text.isNew);
-  if (upserted.length === 0) return;
+export async function saveDenseWords(tx: WriteTransaction, texts: readonly { sortKey: number; wordIds: readonly number[] }[], bitsById: Int16Array): Promise<void> {
+  if (texts.length === 0) return;
   const columns: bigint[][] = COLUMNS.map(() => []);
-  for (const text of upserted) denseColumnsOf(text.wordIds, bitsById).forEach((value, column) => columns[column].push(value));
+  for (const text of texts) denseColumnsOf(text.wordIds, bitsById).forEach((value, column) => columns[column].push(value));
   const arrays = columns.map((values) => sql`${integerArrayLiteral(values)}::bigint[]`);
   const excluded = denseColumns("excluded");
   await tx.execute(sql`
     INSERT INTO "TranscriptDenseWords" ("sortKey", ${join(COLUMNS, ", ")})
-    SELECT * FROM unnest(${integerArrayLiteral(upserted.map((text) => text.sortKey))}::bigint[], ${join(arrays, ", ")})
+    SELECT * FROM unnest(${integerArrayLiteral(texts.map((text) => text.sortKey))}::bigint[], ${join(arrays, ", ")})
     ON CONFLICT ("sortKey") DO UPDATE SET ${join(
       COLUMNS.map((column, index) => sql`${column} = ${excluded[index]}`),
       ", ",

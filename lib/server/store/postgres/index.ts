@@ -1,8 +1,7 @@
 import "server-only";
-import type { StoreDatabase, WriteTransaction } from "../database";
+import type { StoreDatabase } from "../database";
 import { join, sql, sqlText, type Sql } from "../sql";
-import { postgresConnection, type PostgresTransaction } from "./connection";
-import { copyNewTranscripts } from "./copy-transcripts";
+import { postgresConnection } from "./connection";
 import { preparePostgresSearch } from "./search";
 import { postgresSearchRowWriter } from "./search-rows";
 
@@ -21,8 +20,6 @@ const STORE_TABLES = [
 /** The store on PostgreSQL (DATABASE_URL postgres:// or postgresql://). */
 export function createPostgresDatabase(url: string): StoreDatabase {
   const connection = postgresConnection(url);
-  // The transactions of this connection are PostgresTransactions (COPY).
-  const asPostgres = (tx: WriteTransaction) => tx as PostgresTransaction;
   return {
     name: "postgresql",
     url,
@@ -31,8 +28,7 @@ export function createPostgresDatabase(url: string): StoreDatabase {
     write: connection.write,
     isDistinctFrom: sql`IS DISTINCT FROM`,
     prepareSearch: preparePostgresSearch,
-    searchRowWriter: (tx, words, options) => postgresSearchRowWriter(asPostgres(tx), words, options),
-    copyNewTranscripts: (tx, transcripts, sortKeys, receivedAt) => copyNewTranscripts(asPostgres(tx), transcripts, sortKeys, receivedAt),
+    searchRowWriter: postgresSearchRowWriter,
     // Each bulk transaction is relaxed instead (search-rows.ts).
     beginBulkWrites: async () => undefined,
     /**

@@ -1,9 +1,7 @@
 import "server-only";
-import type { SearchRowWriter, TextRow } from "../database";
+import type { SearchRowWriter, TextRow, WriteTransaction } from "../database";
 import { integerArrayLiteral, join, sql } from "../sql";
 import type { TextsWords } from "../search-words";
-import { binaryCopyChunks } from "./binary-copy";
-import type { PostgresTransaction } from "./connection";
 import { indexedWordIds } from "./dense-bits";
 import { denseWordsForSaving, saveDenseWords } from "./dense-words";
 import { wordIdsOfTexts } from "./word-index";
@@ -17,7 +15,7 @@ const TEXT_BATCH_SIZE = 5000;
  * among them) get the bits of the new dense words where they were stored. Then each text is stored
  * with the ids of its words but its dense ones, and its bits beside it.
  */
-export async function postgresSearchRowWriter(tx: PostgresTransaction, words: TextsWords, options: { bulk: boolean }): Promise<SearchRowWriter> {
+export async function postgresSearchRowWriter(tx: WriteTransaction, words: TextsWords, options: { bulk: boolean }): Promise<SearchRowWriter> {
   // The import and seed commands commit without waiting for the disk: a crash loses at most the
   // last batches, which a rerun restores.
   if (options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
@@ -27,17 +25,10 @@ export async function postgresSearchRowWriter(tx: PostgresTransaction, words: Te
     async save(texts: TextRow[]) {
       // In key order: the B-tree of the keys appends rows in order to its last page.
       const ordered = [...texts].sort((a, b) => a.sortKey - b.sortKey);
-      const indexed = (row: TextRow) => indexedWordIds(listed.texts[row.position], bitsById);
-      const copied = ordered.filter((row) => row.isNew);
-      if (copied.length > 0) {
-        const rows = binaryCopyChunks(copied, (out, row) => out.row(3).bigint(row.sortKey).text(row.text).integerArray(indexed(row)));
-        await tx.copyRows(sql`"TranscriptText" ("sortKey", "text", "words")`, rows);
-      }
-      const upserted = ordered.filter((row) => !row.isNew);
-      for (let start = 0; start < upserted.length; start += TEXT_BATCH_SIZE) {
-        const rows = upserted
+      for (let start = 0; start < ordered.length; start += TEXT_BATCH_SIZE) {
+        const rows = ordered
           .slice(start, start + TEXT_BATCH_SIZE)
-          .map((row) => sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(indexed(row))}::integer[])`);
+          .map((row) => sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(indexedWordIds(listed.texts[row.position], bitsById))}::integer[])`);
         // Unchanged text is not rewritten (nor indexed again).
         await tx.execute(sql`
           INSERT INTO "TranscriptText" ("sortKey", "text", "words") VALUES ${join(rows)}
@@ -46,7 +37,7 @@ export async function postgresSearchRowWriter(tx: PostgresTransaction, words: Te
       }
       await saveDenseWords(
         tx,
-        ordered.map((row) => ({ sortKey: row.sortKey, wordIds: listed.texts[row.position], isNew: row.isNew })),
+        ordered.map((row) => ({ sortKey: row.sortKey, wordIds: listed.texts[row.position] })),
         bitsById,
       );
     },

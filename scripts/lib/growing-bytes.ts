@@ -1,6 +1,5 @@
 // Bytes written one after another into a buffer that doubles when it runs out of room: the import
-// and seed workers' packed sources (scripts/lib/pack-sources.ts) and PostgreSQL's COPY rows
-// (postgres/binary-copy.ts).
+// and seed workers' packed sources (pack-sources.ts).
 
 /**
  * Smallest capacity: a buffer of 4 KiB or more has an ArrayBuffer of its own (smaller ones share
