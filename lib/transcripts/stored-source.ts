@@ -1,15 +1,12 @@
 // Reading back a stored transcript's dialog. Transcript.source holds the record as received (the
 // import stores an export's own text for it, so that it need not serialise the parsed record
-// again); its dialog is normalised again on reading, by the same rules as at ingest. Rows stored
-// before the source was kept hold their normalised dialog, a JSON array, which is used as it is.
+// again); its dialog is normalised again on reading, by the same rules as at ingest.
 import { normalizeTranscript, type RecordFallback } from "./normalize-transcript";
 import type { DialogEntry } from "./types";
 
 /** The normalised dialog of a stored transcript; `identity` is its row's id and session id. */
 export function storedDialog(source: string, identity: RecordFallback): DialogEntry[] {
-  const value: unknown = JSON.parse(source);
-  if (Array.isArray(value)) return value as DialogEntry[];
-  const result = normalizeTranscript(value, identity);
+  const result = normalizeTranscript(JSON.parse(source), identity);
   // It was accepted when it was stored, by the same rules.
   if (!result.ok) throw new Error(`Stored transcript ${identity.id} cannot be read: ${result.reason}`);
   return result.record.dialog;

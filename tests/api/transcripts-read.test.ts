@@ -3,7 +3,7 @@
 import * as listRoute from "@/app/api/transcripts/route";
 import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
 import { sql } from "@/lib/server/store/sql";
-import { activeDatabase, storeRead, storeWrite } from "@/lib/server/store/active-database";
+import { activeDatabase, storeRead } from "@/lib/server/store/active-database";
 import { foldSearchText, normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
@@ -224,23 +224,6 @@ describe("GET /api/transcript/{id}", () => {
         { turnID: "t2", type: "text", format: "trace", payload: { time: Date.parse("2025-03-02T10:00:30.000Z"), type: "text", payload: { message: "Refunds take 5-7 days." } }, startTime: "2025-03-02T10:00:30.000Z", timestamp: "2025-03-02T10:00:30.000Z" },
       ],
     });
-  });
-
-  it("reads a transcript stored before sources were kept, whose column holds its normalised dialog", async () => {
-    const expected = (await detail("t02")).body;
-    const [{ source }] = await storeRead<{ source: string }>(sql`SELECT "source" FROM "Transcript" WHERE "id" = 't02'`);
-    expect(JSON.parse(source)).toMatchObject({ _id: "t02" });
-    const setSource = (value: string) => storeWrite((tx) => tx.execute(sql`UPDATE "Transcript" SET "source" = ${value} WHERE "id" = 't02'`));
-    await setSource(JSON.stringify(expected.dialog));
-    try {
-      const [stored] = await storeRead<{ source: string }>(sql`SELECT "source" FROM "Transcript" WHERE "id" = 't02'`);
-      expect(JSON.parse(stored.source)).toEqual(expected.dialog);
-      const res = await detail("t02");
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual(expected);
-    } finally {
-      await setSource(source);
-    }
   });
 
   it.each([["an unknown id", "nope"], ["a path", "..%2F..%2Fetc"], ["SQL", "' OR 1=1 --"], ["a very long id", "x".repeat(1500)]])("answers 404 for %s", async (_case, id) => {

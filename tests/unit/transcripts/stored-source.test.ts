@@ -52,9 +52,4 @@ describe("storedDialog", () => {
     const dialog = storedDialog(JSON.stringify({ dialog: entries }), { id: "row-id", sessionId: "row-session" });
     expect(dialog).toEqual([expect.objectContaining({ type: "text", timestamp: "2025-01-01T00:00:05.000Z" })]);
   });
-
-  it("returns the normalised dialog of a row stored before sources were kept as it is", () => {
-    const dialog = [{ type: "request", timestamp: "2025-01-01T00:00:00.000Z", payload: { payload: { query: "hi" } }, sourceType: "intent" }];
-    expect(storedDialog(JSON.stringify(dialog), { id: "old", sessionId: "s" })).toEqual(dialog);
-  });
 });
