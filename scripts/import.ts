@@ -12,6 +12,7 @@ import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
 import { startTsWorker } from "./lib/ts-worker";
+import { readCommandLine, usageError } from "./lib/command-line";
 
 const USAGE = "Usage: npm run import -- <file or folder> [more files or folders]";
 const BATCH_SIZE = 5000;
@@ -40,11 +41,12 @@ async function collectFiles(inputs: string[], rejected: FileRejection[]): Promis
 }
 
 async function main(): Promise<number> {
-  const inputs = process.argv.slice(2).filter((arg) => arg !== "--");
-  if (inputs.length === 0 || inputs.some((arg) => arg === "--help" || arg === "-h")) {
-    console.error(USAGE);
-    return 2;
+  const { values, positionals: inputs } = readCommandLine({ options: { help: { type: "boolean", short: "h", default: false } }, allowPositionals: true }, USAGE);
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
   }
+  if (inputs.length === 0) usageError("Name a file or folder to import.", USAGE);
   const rejected: FileRejection[] = [];
   const files = await collectFiles(inputs, rejected);
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);

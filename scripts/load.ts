@@ -36,6 +36,7 @@ import { treeRssBytes, watchPeakRss } from "./lib/bench-memory";
 import { buildProduction, ROOT, startNextServer } from "./lib/next-server";
 import { formatCount } from "./lib/progress";
 import { Random } from "./lib/random";
+import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
 
 const USERS = 20;
 const USER_PASSWORD = "load-password-123";
@@ -64,30 +65,35 @@ interface Options {
   output: string;
 }
 
-function parseOptions(argv: string[]): Options {
-  const options: Options = { databases: [], clients: 200, seconds: 60, skipBuild: false, urls: {}, output: path.join(ROOT, "docs", "benchmarks.md") };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => argv[++i] ?? "";
-    const whole = () => {
-      const number = Number(value());
-      if (!Number.isInteger(number) || number < 1) throw new Error(`${arg} takes a whole number of 1 or more`);
-      return number;
-    };
-    if (arg === "--databases") options.databases = value().split(",") as DatabaseKind[];
-    else if (arg === "--clients") options.clients = whole();
-    else if (arg === "--seconds") options.seconds = whole();
-    else if (arg === "--skip-build") options.skipBuild = true;
-    else if (arg === "--database-url") {
-      const url = value();
-      options.urls[databaseKind(url)] = url;
-    } else if (arg === "--output") options.output = path.resolve(value());
-    else if (arg !== "--") throw new Error(`Unknown option ${arg}`);
-  }
+const USAGE = "Usage: npm run load -- [--databases sqlite,postgres] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL]... [--output FILE]";
+
+function readOptions(): Options {
+  const { values } = readCommandLine(
+    {
+      options: {
+        databases: { type: "string" },
+        clients: { type: "string" },
+        seconds: { type: "string" },
+        "skip-build": { type: "boolean", default: false },
+        "database-url": { type: "string", multiple: true, default: [] },
+        output: { type: "string" },
+      },
+    },
+    USAGE,
+  );
+  const urls: Options["urls"] = {};
+  for (const url of values["database-url"]) urls[databaseKind(url)] = url;
   // With development databases given, only those are loaded unless --databases says otherwise.
-  if (options.databases.length === 0) options.databases = Object.keys(options.urls).length > 0 ? (Object.keys(options.urls) as DatabaseKind[]) : ["sqlite", "postgres"];
-  for (const database of options.databases) if (database !== "sqlite" && database !== "postgres") throw new Error(`Unknown database ${database}`);
-  return options;
+  const databases = values.databases?.split(",") ?? (Object.keys(urls).length > 0 ? Object.keys(urls) : ["sqlite", "postgres"]);
+  for (const database of databases) if (database !== "sqlite" && database !== "postgres") usageError(`Unknown database ${database}`, USAGE);
+  return {
+    databases: databases as DatabaseKind[],
+    clients: wholeNumber("clients", values.clients, 200, { min: 1, max: 10_000 }, USAGE),
+    seconds: wholeNumber("seconds", values.seconds, 60, { min: 1, max: 3600 }, USAGE),
+    skipBuild: values["skip-build"],
+    urls,
+    output: values.output === undefined ? path.join(ROOT, "docs", "benchmarks.md") : path.resolve(values.output),
+  };
 }
 
 interface FeedbackTarget {
@@ -519,7 +525,7 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
   const lines = ["## Load test (`npm run load`)", ""];
   lines.push(
     `Written by \`npm run load\` (scripts/load.ts); rerun it to refresh. ${options.clients} signed-in clients each keep one request in flight against the ` +
-      `production server (\`next start\`, loopback) for ${options.seconds} s, in a seeded mix that is the same on every run: ${mix}. ` +
+      `production server (\`npm start\`, loopback) for ${options.seconds} s, in a seeded mix that is the same on every run: ${mix}. ` +
       "Lists and searches cover the last 30 days, mostly the first five pages, sometimes any page to the last; searches use refund, password, order, delivery and nw-5; " +
       `detail reads ${DETAIL_SAMPLE} ids; analytics spans 7, 30 or 90 days in America/New_York; each feedback write rates a bot message nobody has rated. ` +
       "Latencies are measured by the load generator, on the same two cores, from when every client has had a first answer; " +
@@ -544,7 +550,7 @@ function writeSection(file: string, markdown: string): void {
 }
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  const options = readOptions();
   const started = new Date();
   const load = { start: os.loadavg(), end: [] as number[] };
   // Every database is checked before anything is built or run.

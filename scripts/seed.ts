@@ -10,46 +10,42 @@ import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
 import { formatCount, Progress } from "./lib/progress";
 import { startTsWorker } from "./lib/ts-worker";
+import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
 import type { GeneratorOptions } from "./lib/transcript-generator";
 
 const USAGE = "Usage: npm run seed -- --transcripts N [--days D] [--seed S] [--end ISO-date] [--if-empty]";
 const BATCH_SIZE = 5000;
 
-function parseArgs(argv: string[]) {
-  const options = { transcripts: 2000, days: 90, seed: "1", end: Date.now(), ifEmpty: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) fail(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === "--transcripts" || arg === "-n") options.transcripts = wholeNumber(arg, value(), 1, 20_000_000);
-    else if (arg === "--days") options.days = wholeNumber(arg, value(), 1, 3650);
-    else if (arg === "--seed") options.seed = value();
-    else if (arg === "--end") options.end = parseInstant(value())?.getTime() ?? fail("--end must be an ISO date");
-    else if (arg === "--if-empty") options.ifEmpty = true;
-    else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
-      process.exit(0);
-    } else fail(`Unknown option ${arg}`);
+function readOptions() {
+  const { values } = readCommandLine(
+    {
+      options: {
+        transcripts: { type: "string", short: "n" },
+        days: { type: "string" },
+        seed: { type: "string", default: "1" },
+        end: { type: "string" },
+        "if-empty": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
-  return options;
-}
-
-function wholeNumber(name: string, text: string, min: number, max: number): number {
-  const number = Number(text.replace(/_/g, ""));
-  if (!Number.isInteger(number) || number < min || number > max) fail(`${name} must be a whole number from ${min} to ${max}`);
-  return number;
-}
-
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  const end = values.end === undefined ? Date.now() : (parseInstant(values.end)?.getTime() ?? usageError("--end must be an ISO date", USAGE));
+  return {
+    transcripts: wholeNumber("transcripts", values.transcripts, 2000, { min: 1, max: 20_000_000 }, USAGE),
+    days: wholeNumber("days", values.days, 90, { min: 1, max: 3650 }, USAGE),
+    seed: values.seed,
+    end,
+    ifEmpty: values["if-empty"],
+  };
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = readOptions();
   if (args.ifEmpty && (await db.transcript.findFirst({ select: { id: true } }))) {
     console.log("Transcripts exist already: demo transcripts not seeded.");
     return;
