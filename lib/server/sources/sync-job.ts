@@ -6,7 +6,7 @@ import { Prisma } from "@/generated/prisma-sqlite/client";
 import { PlatformError } from "./http-client";
 import { fetchTranscript, listPage, type ListedTranscript, type PlatformConnection } from "./voiceflow-api";
 import { openSecret, SecretKeyError } from "./secret-box";
-import { mapWithConcurrency } from "./map-with-concurrency";
+import pLimit from "p-limit";
 import { fetchConcurrency } from "./sync-settings";
 import type { RejectedTranscript, SourceKind } from "@/lib/schemas/sources";
 
@@ -94,14 +94,17 @@ async function storeEntries(connection: PlatformConnection, entries: ListedTrans
   counts.storedIds = entries.filter(isUnchanged).map((entry) => entry.id);
   counts.unchanged = counts.storedIds.length;
 
-  const records = await mapWithConcurrency(changed, fetchConcurrency(), async (entry) => {
+  // A refused key or a spent budget stops the step: the fetches not started yet are dropped.
+  const limit = pLimit(fetchConcurrency());
+  const records = await limit.map(changed, async (entry) => {
     try {
       return { entry, raw: await fetchTranscript(connection, entry, deadline) };
     } catch (error) {
-      // A transcript the platform cannot give is rejected; a refused key or a spent budget stops the step.
+      // A transcript the platform cannot give is rejected and the others go on.
       if (error instanceof PlatformError && (error.kind === "not-found" || error.kind === "bad-response" || error.kind === "unavailable")) {
         return { entry, reason: error.message };
       }
+      limit.clearQueue();
       throw error;
     }
   });

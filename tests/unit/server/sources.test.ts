@@ -5,7 +5,6 @@ import { randomBytes } from "node:crypto";
 import { isNonPublicAddress } from "@/lib/server/sources/address-guard";
 import { isSealedWithCurrentKey, openSecret, parseEncryptionKey, sealSecret, SecretKeyError } from "@/lib/server/sources/secret-box";
 import { backoffMs, MAX_ATTEMPTS, RETRY_CAP_MS, retryAfterMs, retryDelayMs } from "@/lib/server/sources/retry-policy";
-import { mapWithConcurrency } from "@/lib/server/sources/map-with-concurrency";
 import { withParsedLogData } from "@/lib/server/sources/voiceflow-api";
 
 it.each([
@@ -87,23 +86,6 @@ describe("retries", () => {
     if (expected === "backoff") expect(delay).toEqual(expect.any(Number));
     else expect(delay).toBe(expected);
   });
-});
-
-it("keeps at most `limit` calls in flight and the results in order", async () => {
-  let inFlight = 0;
-  let most = 0;
-  const results = await mapWithConcurrency([5, 1, 4, 2, 3, 0], 2, async (value) => {
-    most = Math.max(most, ++inFlight);
-    await new Promise((resolve) => setTimeout(resolve, value));
-    inFlight -= 1;
-    return value * 10;
-  });
-  expect(results).toEqual([50, 10, 40, 20, 30, 0]);
-  expect(most).toBe(2);
-  await expect(mapWithConcurrency([1, 2, 3], 2, async (value) => {
-    if (value === 2) throw new Error("boom");
-    return value;
-  })).rejects.toThrow("boom");
 });
 
 it("reads log data given as JSON text into objects and leaves the rest alone", () => {
