@@ -1,5 +1,5 @@
 // Prisma CLI configuration: picks the SQLite or PostgreSQL schema, migrations and driver adapter
-// from DATABASE_URL, exactly as lib/server/db.ts does at run time.
+// from DATABASE_URL, as the store (lib/server/store/active-database.ts) does at run time.
 import "dotenv/config";
 import path from "node:path";
 import { defineConfig } from "prisma/config";

@@ -8,11 +8,10 @@ import { storeRead } from "@/lib/server/store/active-database";
 import { sql } from "@/lib/server/store/sql";
 import { matchWords } from "@/lib/server/store/postgres/word-index";
 import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/server/store/postgres/dense-bits";
-import { SEPARATOR_SQL_CLASS } from "@/lib/server/store/search-words";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { itOn, testProvider } from "../helpers/database-provider";
-import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
+import { storeTranscripts, WORD_SEPARATORS_SQL_CLASS, type TestTranscript } from "./transcripts-test-data";
 
 // Whole days 2 to 8 of April, and parts of the 1st and the 9th.
 const RANGE = { startTime: "2025-04-01T06:00:00.000Z", endTime: "2025-04-09T17:59:59.999Z" };
@@ -89,7 +88,7 @@ async function expectExactBits() {
     WITH "expected" AS (
       SELECT DISTINCT x."sortKey", d."bit"
       FROM "TranscriptText" x
-      CROSS JOIN LATERAL regexp_split_to_table(x."text", ${`${SEPARATOR_SQL_CLASS}+`}) AS t("word")
+      CROSS JOIN LATERAL regexp_split_to_table(x."text", ${`${WORD_SEPARATORS_SQL_CLASS}+`}) AS t("word")
       JOIN "SearchWord" w ON w."word" = t."word"
       JOIN "DenseWord" d ON d."wordId" = w."id"
     ),

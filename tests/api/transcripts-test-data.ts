@@ -2,6 +2,12 @@
 import { readRecord } from "@/lib/transcripts/read-record";
 import { saveTranscripts } from "@/lib/server/store";
 
+/**
+ * The characters between words (lib/server/store/search-words.ts) as a regular-expression class
+ * for PostgreSQL, which checks the store's texts with it: search-words.test.ts proves both splits agree.
+ */
+export const WORD_SEPARATORS_SQL_CLASS = "[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]";
+
 export interface TestTranscript {
   id: string;
   sessionId?: string;

@@ -3,15 +3,11 @@ import { characterLength } from "@/lib/transcripts/search-text";
 // The words of a search text, for the word index (sqlite/word-index.ts, postgres/word-index.ts).
 // A word is a maximal run of characters other than the separators: every ASCII character that is
 // not a letter or a digit. Everything else, non-ASCII included, belongs to words, so the split is
-// the same in JavaScript and in SQL whatever a database's locale (PostgreSQL's migration that built
-// the index split the texts already stored with SEPARATOR_SQL_CLASS; SQLite's FTS5 ascii tokenizer
-// splits exactly here).
+// the same whatever a database's locale (SQLite's FTS5 ascii tokenizer splits exactly here).
 //
 // If a query occurs in a text, each word of the query lies within a word of the text, and it
 // starts (ends) where that word starts (ends) whenever the query has a separator before (after) it.
 
-/** The characters between words, as a regular-expression class (JavaScript and PostgreSQL alike). */
-export const SEPARATOR_SQL_CLASS = "[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]";
 const WORD = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
 
 /**

@@ -1,3 +1,0 @@
--- AlterTable
-ALTER TABLE "User" DROP COLUMN "sessionVersion";
-
