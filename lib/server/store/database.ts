@@ -81,7 +81,6 @@ export interface SearchRowWriter {
 }
 
 export interface StoreDatabase {
-  readonly name: DatabaseName;
   readonly url: string;
   /** Prisma's client, on the same connections as the store's own statements. */
   readonly prisma: PortalPrismaClient;

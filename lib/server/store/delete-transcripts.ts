@@ -3,7 +3,7 @@ import { storeWrite } from "./active-database";
 import { applyRollupDeltas } from "./rollups";
 import { SAVE_BATCH_SIZE } from "./save-transcripts";
 import { join, sql, toNumber } from "./sql";
-import { SORT_KEY_SPREAD } from "./sort-key";
+import { createdAtMsOfSortKey } from "./sort-key";
 import { rollupDeltas } from "./rollup-deltas";
 
 /**
@@ -26,7 +26,7 @@ export async function deleteTranscripts(ids: readonly string[]): Promise<number>
         tx,
         rollupDeltas(
           rows.map((row, index) => ({
-            before: { createdAtMs: Math.floor(sortKeys[index] / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser },
+            before: { createdAtMs: createdAtMsOfSortKey(sortKeys[index]), device: row.device, os: row.os, browser: row.browser },
             after: null,
           })),
         ),

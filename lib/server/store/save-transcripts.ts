@@ -3,7 +3,7 @@ import { activeDatabase } from "./active-database";
 import type { StoreDatabase, TextRow, WriteTransaction } from "./database";
 import { applyRollupDeltas } from "./rollups";
 import { join, sql, toNumber } from "./sql";
-import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "./sort-key";
+import { createdAtMsOfSortKey, nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "./sort-key";
 import { rollupDeltas, type RollupFacts } from "./rollup-deltas";
 import { wordsOfTexts, type TextsWords } from "./search-words";
 import { TRANSCRIPT_COLUMNS } from "./transcript-row";
@@ -80,7 +80,7 @@ async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<st
       SELECT "id", "sortKey", "device", "os", "browser" FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
     for (const row of rows) {
       const sortKey = toNumber(row.sortKey);
-      existing.set(row.id, { id: row.id, sortKey, facts: { createdAtMs: Math.floor(sortKey / SORT_KEY_SPREAD), device: row.device, os: row.os, browser: row.browser } });
+      existing.set(row.id, { id: row.id, sortKey, facts: { createdAtMs: createdAtMsOfSortKey(sortKey), device: row.device, os: row.os, browser: row.browser } });
     }
   }
   return existing;

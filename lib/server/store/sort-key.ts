@@ -2,11 +2,8 @@
 // milliseconds times SORT_KEY_SPREAD plus a tiebreak, so that every time range is one key range.
 // The largest key (year 2200) stays below 2^53, so keys are exact JavaScript numbers.
 import { stableHash } from "@/lib/transcripts/stable-id";
-import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 export const SORT_KEY_SPREAD = 1024;
-/** Keys per UTC day: day = floor(sortKey / DAY_KEYS) (TranscriptDayVersion.day). */
-export const DAY_KEYS = DAY_MS * SORT_KEY_SPREAD;
 
 /** The key range of every transcript created in [startMs, endMs] (inclusive). */
 export function sortKeyRange(startMs: number, endMs: number): { low: number; high: number } {

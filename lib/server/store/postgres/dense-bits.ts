@@ -13,7 +13,7 @@ export const DENSE_WORD_CAPACITY = DENSE_WORD_COLUMNS * BITS_PER_COLUMN;
 /** Fewer texts than this tell too little of which words are common. */
 export const DENSE_SAMPLE_MIN_TEXTS = 1000;
 /** The share of a batch's texts from which a word is counted as common. */
-export const DENSE_MIN_SHARE = 0.02;
+const DENSE_MIN_SHARE = 0.02;
 
 /** The column of a bit, and its place in that column's 64 bits. */
 export function denseBitPlace(bit: number): { column: number; shift: number } {

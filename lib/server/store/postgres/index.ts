@@ -21,7 +21,6 @@ const STORE_TABLES = [
 export function createPostgresDatabase(url: string): StoreDatabase {
   const connection = postgresConnection(url);
   return {
-    name: "postgresql",
     url,
     prisma: connection.prisma,
     read: connection.read,

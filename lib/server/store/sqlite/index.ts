@@ -12,7 +12,6 @@ export function createSqliteDatabase(url: string): StoreDatabase {
   restrictSqliteFiles(file);
   const connection = sqliteConnection(file);
   return {
-    name: "sqlite",
     url,
     prisma: connection.prisma,
     read: connection.read,
