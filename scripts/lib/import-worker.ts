@@ -26,23 +26,16 @@ export interface ImportBatch {
 
 const { files, batchSize } = workerData as { files: string[]; batchSize: number };
 const sender = new BatchSender<ImportBatch>();
-/**
- * The first batch is smaller, so that storing starts sooner: the PostgreSQL import of 50,000 ran at
- * 5,267-5,424/s against 5,042-5,233/s (alternating runs), and SQLite's alike within its noise.
- */
-const FIRST_BATCH_SIZE = 1000;
 
 async function run() {
   const packer = new BatchPacker();
   let rejected: FileRejection[] = [];
   let bytesBefore = 0;
   let bytesRead = 0;
-  let nextBatchSize = Math.min(batchSize, FIRST_BATCH_SIZE);
   const flush = async () => {
     const { transcripts, words, transfer } = packer.take();
     await sender.send({ transcripts, words, rejected, bytesRead }, transfer);
     rejected = [];
-    nextBatchSize = batchSize;
   };
   for (const { path: file, size } of files.map((entry) => JSON.parse(entry) as { path: string; size: number })) {
     try {
@@ -54,7 +47,7 @@ async function run() {
         const result = readRecord(item.record);
         if (result.ok) packer.add(result.transcript);
         else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
-        if (packer.size >= nextBatchSize) await flush();
+        if (packer.size >= batchSize) await flush();
       }
     } catch (error) {
       rejected.push({ file, reason: `cannot be read: ${(error as Error).message}` });

@@ -1,8 +1,7 @@
 // The import and seed workers hand their batches to the storing thread with every transcript's
-// source moved into one buffer, which the message transfers without a copy. Sources sent as strings
-// cost the storing thread their copying and garbage collection (the 50,000-transcript benchmark file
-// holds 150 MB of them): with them packed, that thread's CPU time fell by about a fifth and the
-// import ran 12-22 % faster on both databases (alternating runs).
+// source moved into one buffer, which the message transfers without a copy: sources sent as strings
+// cost the storing thread their copying and garbage collection, and that thread's CPU bounds the
+// import (lib/server/store/DESIGN.md has the figures).
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import { GrowingBytes } from "./growing-bytes";
 import { wordsOfTexts, type TextsWords } from "@/lib/server/store/search-words";
@@ -20,11 +19,8 @@ const NOT_PACKED = new Uint8Array(0);
 
 /**
  * Gathers a batch, writing each transcript's source into the batch's buffer as the transcript is
- * added: the source's text is then garbage while V8 still holds it in its young generation. Held
- * until the batch was sent, the texts of thousands of transcripts were copied into the old
- * generation and collected there: packing them as they come took the import's page faults down by
- * about a seventh, and SQLite's import from 7,689-7,920/s to 8,360-8,811/s (alternating runs;
- * PostgreSQL's, bound by the server's work, alike).
+ * added: the source's text is then garbage while V8 still holds it in its young generation, rather
+ * than copied into the old generation with the thousands of others held until the batch is sent.
  */
 export class BatchPacker {
   private transcripts: StorableTranscript[] = [];

@@ -8,19 +8,18 @@ import type { MatchesInStretch } from "./matches-over-time";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import { DAY_MS, HOUR_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
 
-// The exact total of a search without reading every text of the range again. A common word over 30
-// days matches in hundreds of thousands of texts, and counting them takes a noticeable part of a
-// second. Paging through the results, refetches and exports ask for the same total again and again. So the matches of each
-// whole UTC day are counted once per (query, day) and reused while the day keeps its version
-// (TranscriptDayVersion: triggers give a day a new random version whenever a search text of that
-// day is written or deleted). The partly covered days at the two ends of the range are counted the
-// same way by the hour (under their day's version), so that only the partly covered hours at the
-// very ends, and days written since, are counted afresh.
+// The exact total of a search without reading every text of the range again: a common word over a
+// month matches in hundreds of thousands of texts, and paging through the results, refetches and
+// exports ask for the same total again and again. So the matches of each whole UTC day are counted
+// once per (query, day) and reused while the day keeps its version (TranscriptDayVersion: triggers
+// give a day a new random version whenever a search text of that day is written or deleted). The
+// partly covered days at the two ends of the range are counted the same way by the hour (under
+// their day's version), so that only the partly covered hours at the very ends, and days written
+// since, are counted afresh.
 //
-// Only the days that hold texts are looked at: a day never written has no version row (the
-// migration gave every stored day one), no text and so no match, whatever the query. A range may
-// reach far past the stored days (up to MAX_RANGE_DAYS), and its empty days cost nothing: no loop
-// step, no cache entry, no statement.
+// Only the days that hold texts are looked at: a day never written has no version row, no text and
+// so no match, whatever the query. A range may reach far past the stored days (up to
+// MAX_RANGE_DAYS), and its empty days cost nothing: no loop step, no cache entry, no statement.
 
 /** Entries kept per process (least recently used go first): a day or hour of one query is about 100 bytes. */
 const MAX_ENTRIES = 50_000;

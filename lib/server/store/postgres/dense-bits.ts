@@ -27,8 +27,8 @@ export function denseBitValue(bit: number): bigint {
 
 /**
  * The bits of the dense words by word id (-1 for a word that is not dense), as one array: storing
- * a batch of 5,000 texts looks up some 365,000 word ids, and an array lookup costs a fraction of a
- * Map's.
+ * a batch of thousands of texts looks up hundreds of thousands of word ids, and an array lookup
+ * costs a fraction of a Map's.
  */
 export function denseBitsById(bitOf: ReadonlyMap<number, number>): Int16Array {
   const bitsById = new Int16Array(largestId(bitOf.keys()) + 1).fill(-1);
@@ -92,7 +92,7 @@ export function newDenseWords(
   shortWordIds: ReadonlySet<number> = new Set(),
 ): { wordId: number; bit: number }[] {
   if (wordIdsOfTexts.length < DENSE_SAMPLE_MIN_TEXTS || bitOf.size >= DENSE_WORD_CAPACITY) return [];
-  // Counted by id in an array (a batch holds some 365,000 ids), then the common ones checked.
+  // Counted by id in an array (a batch holds hundreds of thousands of ids), then the common ones checked.
   let maxId = -1;
   for (const ids of wordIdsOfTexts) maxId = Math.max(maxId, largestId(ids));
   const texts = new Int32Array(maxId + 1);

@@ -4,10 +4,9 @@ import { Worker } from "node:worker_threads";
 import { READ_TIMEOUT_CODE, readBudgetMs, readTimeoutError } from "../read-budget";
 
 // The store's reads of an SQLite file run on worker threads, each with its own connection.
-// better-sqlite3 answers synchronously: on the server's own thread a busy minute of searches and
-// rollups left new connections unaccepted and requests unread for tens of seconds. Here the
-// server's thread only parses, authorises and answers, and reads wait their turn in a queue
-// that serves them in order of arrival.
+// better-sqlite3 answers synchronously: on the server's own thread every read would hold up every
+// other request, new connections included. Here the server's thread only parses, authorises and
+// answers, and reads wait their turn in a queue that serves them in order of arrival.
 
 /**
  * Runs one statement per message and answers with its rows, or with the error's message and code.
