@@ -6,6 +6,8 @@ const ACTION_LABELS: Record<string, string> = {
   "user.revoke": "Revoked access",
   "user.restore": "Restored access",
   "user.delete": "Deleted user",
+  "user.sso_create": "Created account by single sign-on",
+  "user.sso_link": "Linked single sign-on to account",
   "feedback.delete": "Deleted feedback",
   "feedback.review_status": "Changed review status",
   "ingest_key.create": "Created ingest key",

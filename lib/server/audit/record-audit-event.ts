@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db";
 import type { SessionUser } from "../auth/session";
 
-/** The administrator actions the audit log records. */
+/** The administrator actions the audit log records, and the accounts single sign-on creates and links (by their user). */
 export type AuditAction =
   | "user.approve"
   | "user.deny"
@@ -10,6 +10,8 @@ export type AuditAction =
   | "user.revoke"
   | "user.restore"
   | "user.delete"
+  | "user.sso_create"
+  | "user.sso_link"
   | "feedback.delete"
   | "feedback.review_status"
   | "ingest_key.create"

@@ -117,7 +117,7 @@ export async function endAllSessions({ actor }: { actor: SessionUser }): Promise
 }
 
 /** The bearer token wins over the cookie. */
-function readSessionToken(req: NextRequest): { token: string | undefined; viaCookie: boolean } {
+export function readSessionToken(req: NextRequest): { token: string | undefined; viaCookie: boolean } {
   const bearer = req.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   return bearer ? { token: bearer, viaCookie: false } : { token: req.cookies.get(SESSION_COOKIE_NAME)?.value, viaCookie: true };
 }

@@ -65,7 +65,11 @@ async function createRegistration(input: { email: string; passwordHash: string; 
   }
 }
 
-/** The newest registration of an unconfirmed address wins: its password, a fresh link, and the earlier links void. */
+/**
+ * The newest registration of an unconfirmed address wins: its password, a fresh link, and the
+ * earlier links void, and so are single sign-on identities linked to it (their provider did not
+ * verify the address either).
+ */
 async function replaceRegistration(userId: string, passwordHash: string): Promise<string | null> {
   return db.$transaction(async (tx) => {
     const replaced = await tx.user.updateMany({
@@ -73,6 +77,7 @@ async function replaceRegistration(userId: string, passwordHash: string): Promis
       data: { passwordHash, createdAt: new Date() },
     });
     if (replaced.count !== 1) return null;
+    await tx.ssoIdentity.deleteMany({ where: { userId } });
     await tx.userToken.deleteMany({ where: { userId, purpose: "email_verification" } });
     const { token, row } = newToken({ purpose: "email_verification", userId });
     await tx.userToken.create({ data: row });
