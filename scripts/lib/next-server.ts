@@ -46,13 +46,16 @@ export async function startNextServer({
   databaseUrl,
   workDir,
   env = {},
+  port: chosenPort,
 }: {
   distDir: string;
   databaseUrl: string;
   workDir: string;
   env?: Record<string, string>;
+  /** A port picked beforehand (freePort), for an environment that must name the server's address. */
+  port?: number;
 }): Promise<RunningServer> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, `server-${port}.log`);
   const log = openSync(logFile, "a");

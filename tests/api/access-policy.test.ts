@@ -11,6 +11,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/request-reset",
   "POST /api/auth/reset-password",
   "POST /api/auth/confirm-email",
+  // Single sign-on through next-auth (app/api/auth/[...nextauth]).
+  "GET /api/auth/{...nextauth}",
+  "POST /api/auth/{...nextauth}",
   "GET /api/health",
 ]);
 
