@@ -21,17 +21,20 @@ export interface SsoProviderChoice {
   name: string;
 }
 
+/** The variables read: process.env, or a test's own. */
+type Environment = Readonly<Record<string, string | undefined>>;
+
 /** Lower-case letters, digits and dashes: safe in a URL path and, upper-cased, in a variable name. */
 const PROVIDER_ID = /^[a-z][a-z0-9-]{0,31}$/;
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
+function required(env: Environment, name: string): string {
   const value = env[name]?.trim();
   if (!value) throw new Error(`${name} must be set for the single sign-on provider named in SSO_PROVIDERS`);
   return value;
 }
 
 /** The portal's public address without a trailing slash; single sign-on needs it for its redirect URLs. */
-export function ssoAppUrl(env: NodeJS.ProcessEnv = process.env): string {
+export function ssoAppUrl(env: Environment = process.env): string {
   const value = env.APP_URL?.trim().replace(/\/+$/, "");
   if (!value) throw new Error("APP_URL must be set for single sign-on: providers redirect to <APP_URL>/api/auth/callback/<id>");
   let url: URL;
@@ -49,7 +52,7 @@ export function ssoAppUrl(env: NodeJS.ProcessEnv = process.env): string {
  * _CLIENT_SECRET and _NAME (ID upper-cased, dashes as underscores). Throws an Error naming what is
  * missing or malformed, so that a server configured wrongly refuses to start (startup checks).
  */
-export function ssoProviders(env: NodeJS.ProcessEnv = process.env): SsoProviderConfig[] {
+export function ssoProviders(env: Environment = process.env): SsoProviderConfig[] {
   const ids = (env.SSO_PROVIDERS ?? "")
     .split(",")
     .map((id) => id.trim())
@@ -78,7 +81,7 @@ export function ssoProviders(env: NodeJS.ProcessEnv = process.env): SsoProviderC
   });
 }
 
-export function ssoProviderChoices(env: NodeJS.ProcessEnv = process.env): SsoProviderChoice[] {
+export function ssoProviderChoices(env: Environment = process.env): SsoProviderChoice[] {
   return ssoProviders(env).map(({ id, name }) => ({ id, name }));
 }
 
@@ -86,7 +89,7 @@ export function ssoProviderChoices(env: NodeJS.ProcessEnv = process.env): SsoPro
  * PASSWORD_LOGIN: "off" (or 0, false, no) leaves single sign-on as the only way in; unset or "on"
  * (1, true, yes) keeps the password form. Anything else is refused rather than guessed.
  */
-export function isPasswordLoginEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function isPasswordLoginEnabled(env: Environment = process.env): boolean {
   const value = env.PASSWORD_LOGIN?.trim().toLowerCase();
   if (!value || ["on", "1", "true", "yes"].includes(value)) return true;
   if (["off", "0", "false", "no"].includes(value)) return false;
@@ -94,7 +97,7 @@ export function isPasswordLoginEnabled(env: NodeJS.ProcessEnv = process.env): bo
 }
 
 /** SSO_AUTO_APPROVE_DOMAINS: comma-separated e-mail domains whose verified addresses are approved on first sign-in. */
-export function ssoAutoApproveDomains(env: NodeJS.ProcessEnv = process.env): Set<string> {
+export function ssoAutoApproveDomains(env: Environment = process.env): Set<string> {
   return new Set(
     (env.SSO_AUTO_APPROVE_DOMAINS ?? "")
       .split(",")
@@ -104,7 +107,7 @@ export function ssoAutoApproveDomains(env: NodeJS.ProcessEnv = process.env): Set
 }
 
 /** Checks every single sign-on setting at once; throws the first problem found. */
-export function assertSsoConfiguration(env: NodeJS.ProcessEnv = process.env): void {
+export function assertSsoConfiguration(env: Environment = process.env): void {
   ssoProviders(env);
   isPasswordLoginEnabled(env);
   if (!isPasswordLoginEnabled(env) && ssoProviders(env).length === 0) {
