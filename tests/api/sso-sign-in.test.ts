@@ -216,6 +216,20 @@ describe("next-auth's endpoints", () => {
     expect(typeof res.body.message).toBe("string");
   });
 
+  it.each([
+    ["error", "OAuthCallback", "OAuthCallback"],
+    ["signin", "AccessDenied", "AccessDenied"],
+    ["error", "<script>alert(1)</script>", "failed"],
+    ["signin", undefined, "failed"],
+  ])("sends next-auth's %s page with error %p to /login?error=%s", async (action, error, code) => {
+    const res = await call(nextAuthRoute.GET, "GET", `/api/auth/${action}`, {
+      params: nextAuthPath(action),
+      query: error ? { error } : {},
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${APP_URL}/login?error=${code}`);
+  });
+
   it("answers 400 for a path longer than an action and a provider", async () => {
     const res = await get("callback", "corp", "extra");
     expect(res.status).toBe(400);

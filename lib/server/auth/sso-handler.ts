@@ -13,14 +13,16 @@ import type { SsoSignInRefusal } from "@/lib/auth/sign-in-messages";
 
 /**
  * The endpoints of next-auth the sign-in needs: the CSRF token, starting a sign-in (POST
- * signin/<id>), the provider's redirect back (callback/<id>) and the redirects of failures (error,
- * signin). The rest (session, signout, providers, its own pages) answers 404: the portal's session
- * is read through its own API and ended by POST /api/auth/logout.
+ * signin/<id>) and the provider's redirect back (callback/<id>). next-auth sends failures through
+ * its error and sign-in pages (GET error, signin), which go straight to the login screen here. The
+ * rest (session, signout, providers) answers 404: the portal's session is read through its own
+ * API and ended by POST /api/auth/logout.
  */
 const ACTIONS: Record<string, ReadonlySet<string>> = {
-  GET: new Set(["csrf", "signin", "callback", "error"]),
+  GET: new Set(["csrf", "callback", "error", "signin"]),
   POST: new Set(["signin"]),
 };
+const FAILURE_PAGES = new Set(["error", "signin"]);
 
 /** The next-auth path after /api/auth, e.g. ["callback", "corp"], and for POST signin its body. */
 export interface SsoRequest {
@@ -46,6 +48,7 @@ export async function handleSsoRequest({ req, segments, body }: SsoRequest): Pro
     throw new AppError("NOT_FOUND", "Unknown sign-in provider");
 
   const appUrl = ssoAppUrl();
+  if (req.method === "GET" && FAILURE_PAGES.has(action)) return toLoginWithError(appUrl, req.nextUrl.searchParams.get("error"));
   // next-auth builds its redirect URLs from NEXTAUTH_URL only; the portal's address is APP_URL.
   process.env.NEXTAUTH_URL = `${appUrl}${SSO_AUTH_PATH}`;
   const attempt: SignInAttempt = {};
@@ -63,6 +66,12 @@ export async function handleSsoRequest({ req, segments, body }: SsoRequest): Pro
     authOptions(providers, appUrl, attempt),
   );
   return captured.toResponse(req, attempt.token);
+}
+
+/** /login?error=<code>: next-auth's codes (OAuthCallback, AccessDenied...) are words; anything else is "failed". */
+function toLoginWithError(appUrl: string, code: string | null): Response {
+  const shown = code && /^[A-Za-z]{1,40}$/.test(code) ? code : "failed";
+  return new Response(null, { status: 302, headers: { Location: `${appUrl}/login?error=${shown}`, "Cache-Control": "no-store" } });
 }
 
 interface SignInAttempt {
