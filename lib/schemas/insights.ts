@@ -1,0 +1,43 @@
+// Contract of the insight settings (issue 33): the phrase lists that mark fallbacks (in bot
+// answers) and handoffs (in user messages). GET /api/admin/insight-settings returns them and PUT
+// takes them whole; the settings page's form and its query hook share this schema.
+import { z } from "zod";
+import { foldText } from "@/lib/insights/fold-text";
+
+export const INSIGHT_PHRASES_MAX_COUNT = 100;
+export const INSIGHT_PHRASE_MAX_LENGTH = 100;
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+const phrase = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} cannot be blank`)
+    .max(INSIGHT_PHRASE_MAX_LENGTH, `${label} must be at most ${INSIGHT_PHRASE_MAX_LENGTH} characters each`)
+    .refine((value) => LETTER_OR_DIGIT.test(value), `${label} must contain a letter or digit`);
+
+/** A list of phrases; phrases that match alike (the same but for case, accents or punctuation) are kept once, the first. */
+const phraseList = (label: string) =>
+  z
+    .array(phrase(label), { error: `${label} must be a list of phrases` })
+    .max(INSIGHT_PHRASES_MAX_COUNT, `${label} can hold at most ${INSIGHT_PHRASES_MAX_COUNT} phrases`)
+    .transform((phrases) => {
+      const seen = new Set<string>();
+      return phrases.filter((value) => {
+        const folded = foldText(value);
+        if (seen.has(folded)) return false;
+        seen.add(folded);
+        return true;
+      });
+    });
+
+/** PUT /api/admin/insight-settings, and the shape GET returns. */
+export const insightSettingsSchema = z
+  .object({
+    fallbackPhrases: phraseList("Fallback phrases"),
+    handoffPhrases: phraseList("Handoff phrases"),
+  })
+  .strict();
+export type InsightSettings = z.output<typeof insightSettingsSchema>;
+export type InsightSettingsInput = z.input<typeof insightSettingsSchema>;

@@ -1,0 +1,101 @@
+// Hand-written conversations for the insight tests, written once as steps and built in every turn
+// shape the importer accepts (../shared/TRANSCRIPT-FORMAT.md), then read through the real
+// normaliser, so that the signals are tested on the dialog the importer stores:
+// - "legacy dialog": entries {turnID, type, format, payload, startTime}, traces' payloads whole;
+// - "v1 logs": a newer transcript's logs of actions (typed text as a raw text action when no
+//   intent is named) and traces;
+// - "exportraw turns": an older export's raw turns: no format or turnID, requests as the runtime's
+//   raw requests ({type: "intent" | "path-...", payload}), traces' payloads flattened.
+import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
+import type { DialogEntry } from "@/lib/transcripts/types";
+
+export type Step =
+  | { launch: true }
+  /** A typed message; `intent` is the intent the platform matched it to. */
+  | { user: string; intent?: string }
+  | { click: string }
+  /** The platform's request when the user said nothing before the timeout. */
+  | { silence: true }
+  | { bot: string }
+  /** Any other trace: path, debug, speak, cardV2, a custom action... */
+  | { trace: string; payload?: Record<string, unknown> }
+  | { end: true };
+
+export const SHAPES = ["legacy dialog", "v1 logs", "exportraw turns"] as const;
+export type Shape = (typeof SHAPES)[number];
+
+const START_MS = Date.UTC(2025, 5, 1, 12);
+
+export function rawTranscript(shape: Shape, steps: readonly Step[]): Record<string, unknown> {
+  const base = { _id: "65e7a1f0c2b3d4e5f6a7b8ff", sessionID: "insight-session", createdAt: new Date(START_MS).toISOString() };
+  if (shape === "v1 logs") return { ...base, logs: steps.map((step, index) => logOf(step, index)) };
+  return { ...base, dialog: steps.map((step, index) => (shape === "legacy dialog" ? legacyEntryOf(step, index) : rawTurnOf(step, index))) };
+}
+
+/** The dialog the importer stores for these steps in this shape. */
+export function dialogOf(shape: Shape, steps: readonly Step[]): DialogEntry[] {
+  const result = normalizeTranscript(rawTranscript(shape, steps));
+  if (!result.ok) throw new Error(`the importer refused the test transcript: ${result.reason}`);
+  return result.record.dialog;
+}
+
+const at = (index: number) => new Date(START_MS + index * 1000).toISOString();
+const pathType = (label: string) => `path-${label.length.toString(16).padStart(6, "0")}`;
+
+function legacyEntryOf(step: Step, index: number): Record<string, unknown> {
+  const common = { turnID: `turn-${index}`, startTime: at(index) };
+  if ("launch" in step) return { ...common, type: "launch", format: "launch", payload: {} };
+  if ("user" in step) {
+    const payload = { query: step.user, intent: { name: step.intent ?? "faq" }, entities: [], confidence: 0.9 };
+    return { ...common, type: "request", format: "request", payload: { type: "intent", payload } };
+  }
+  if ("click" in step)
+    return {
+      ...common,
+      type: "request",
+      format: "request",
+      payload: { type: pathType(step.click), payload: { label: step.click, actions: [] } },
+    };
+  if ("silence" in step) return { ...common, type: "request", format: "request", payload: { type: "no-reply" } };
+  const [type, payload] = traceOf(step);
+  return {
+    ...common,
+    type,
+    format: "trace",
+    payload: payload === undefined ? { time: START_MS + index * 1000, type } : { time: START_MS + index * 1000, type, payload },
+  };
+}
+
+function logOf(step: Step, index: number): Record<string, unknown> {
+  const createdAt = at(index);
+  if ("launch" in step) return { type: "action", data: { type: "launch" }, createdAt };
+  if ("user" in step) {
+    const data =
+      step.intent === undefined
+        ? { type: "text", payload: step.user }
+        : { type: "intent", payload: { query: step.user, intent: { name: step.intent }, entities: [] } };
+    return { type: "action", data, createdAt };
+  }
+  if ("click" in step) return { type: "action", data: { type: pathType(step.click), payload: { label: step.click } }, createdAt };
+  if ("silence" in step) return { type: "action", data: { type: "no-reply" }, createdAt };
+  if ("end" in step) return { type: "end", data: null, createdAt };
+  const [type, payload] = traceOf(step);
+  return { type: "trace", data: { time: START_MS + index * 1000, type, turnID: `turn-${index}`, payload: payload ?? {} }, createdAt };
+}
+
+function rawTurnOf(step: Step, index: number): Record<string, unknown> {
+  const startTime = at(index);
+  if ("launch" in step) return { type: "launch", payload: null, startTime };
+  if ("user" in step)
+    return { type: "intent", payload: { query: step.user, intent: { name: step.intent ?? "faq" }, entities: [] }, startTime };
+  if ("click" in step) return { type: pathType(step.click), payload: { label: step.click }, startTime };
+  if ("silence" in step) return { type: "no-reply", startTime };
+  const [type, payload] = traceOf(step);
+  return payload === undefined ? { type, startTime } : { type, payload, startTime };
+}
+
+function traceOf(step: Step): [type: string, payload: Record<string, unknown> | undefined] {
+  if ("bot" in step) return ["text", { message: step.bot }];
+  if ("trace" in step) return [step.trace, step.payload];
+  return ["end", undefined];
+}
