@@ -7,7 +7,8 @@
 //   handoff intent, or a user message (typed, or a button's label) holding a handoff phrase.
 // - unanswered: the user's last message (typed or clicked) is followed by no bot answer: no text
 //   turn with text, no `speak` trace, and none of the rich answers the chat shows (card, carousel,
-//   image, buttons). A transcript without user messages is not unanswered.
+//   image, buttons), even after a new launch of a reused session. A transcript without user
+//   messages is not unanswered.
 // - repeated: two of the first MAX_COMPARED_QUESTIONS real questions (real-question.ts) are
 //   near-duplicates (near-duplicate.ts).
 // - questionGroup / questionExample: the first real question, normalised (normalize-question.ts)

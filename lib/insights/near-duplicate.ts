@@ -4,11 +4,13 @@
 // - near-equal in words: the sets of their tokens overlap by a Jaccard index of at least 0.8
 //   ("where is my order" and "where is my order NW-1": 4 of 5), or
 // - near-equal in letters: at most one edit (a letter inserted, removed or changed) per ten
-//   characters of the longer form ("where is my ordr" and "where is my order"; forms shorter than
-//   ten characters must be equal, as "refund" and "return" differ in meaning by a letter or two).
+//   characters of the longer form ("where is my ordr" and "where is my order"); forms shorter than
+//   ten characters must be equal, as in a word or two one letter can change the meaning
+//   ("shipping", "shopping").
 // Scripts written without spaces make a question a single token, so for them the letters decide.
 // The edit distance is computed only within its band (at most 2k+1 cells a row for a limit of k),
-// and stops as soon as the limit is out of reach.
+// and stops as soon as the limit is out of reach: a pair of forms costs at most
+// QUESTION_GROUP_MAX_LENGTH rows of 2k+1 cells.
 
 export const NEAR_DUPLICATE_MIN_JACCARD = 0.8;
 /** Edits allowed per character of the longer form. */

@@ -44,11 +44,12 @@ const WORD_CHARACTER = "[\\p{L}\\p{M}\\p{N}]";
  * The token scanner: at each position the first alternative that matches wins, so the forms made
  * of several words or of punctuation (addresses, dates, phone numbers) come before the plain chunk
  * of letters and digits. Characters no alternative matches (punctuation, symbols) are skipped.
+ * No alternative can scan past the token it starts, so a text is scanned in linear time.
  */
 const TOKEN = new RegExp(
   [
     /* 1 url */ "((?:https?:\\/\\/|www\\.)\\S+)",
-    /* 2 email */ "([\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+)",
+    /* 2 email, tried only where its first part starts */ "((?<![\\p{L}\\p{N}._%+-])[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+)",
     /* 3 privacy placeholder */ "\\[(email|phone|card|iban|ip|name)\\]",
     /* 4 date */ `(\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}(?!\\d)|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})(?!\\d)|(?:\\d{1,4}年)?\\d{1,2}月\\d{1,2}日|${DAY}\\s*(?:of\\s+|de\\s+)?${MONTH}${YEAR}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d)${YEAR})`,
     /* 5 IBAN */ "([a-z]{2}\\d{2}(?=(?:\\s?[a-z]{0,4}\\d){6})(?:\\s?[a-z\\d]{4}){2,7}(?:\\s?[a-z\\d]{1,3})?(?![\\p{L}\\p{N}]))",

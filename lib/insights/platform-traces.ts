@@ -43,22 +43,15 @@ export function traceMessage(entry: Entry): string | null {
   return fields && typeof fields.message === "string" ? fields.message : null;
 }
 
+const words = (list: string) => new Set(list.split(" "));
+
 /** Lower case, letters and digits only: "VF.NONE" → "vfnone", "choice:else" → "choiceelse". */
 function compact(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }
 
-const NO_MATCH_INTENTS = new Set([
-  "none",
-  "vfnone",
-  "nomatch",
-  "nomatchintent",
-  "fallback",
-  "fallbackintent",
-  "defaultfallbackintent",
-  "amazonfallbackintent",
-]);
-const NO_MATCH_PATHS = new Set(["reprompt", "choiceelse", "nomatch", "fallback"]);
+const NO_MATCH_INTENTS = words("none vfnone nomatch nomatchintent fallback fallbackintent defaultfallbackintent amazonfallbackintent");
+const NO_MATCH_PATHS = words("reprompt choiceelse nomatch fallback");
 const NO_MATCH_DEBUG = /\bno[\s_-]?match(?:es|ed)?\b|\bno intents? matched\b|\bfallback\b|\*\*none\*\*/i;
 
 export function isNoMatchIntent(name: string): boolean {
@@ -73,33 +66,20 @@ export function isNoMatchDebugMessage(message: string): boolean {
   return NO_MATCH_DEBUG.test(message);
 }
 
-const HANDOFF_WORDS = new Set(["handoff", "handover", "escalate", "escalation", "liveagent", "livechat", "humanagent"]);
-const PERSON_WORDS = new Set([
-  "agent",
-  "agents",
-  "human",
-  "humans",
-  "person",
-  "people",
-  "operator",
-  "representative",
-  "rep",
-  "staff",
-  "someone",
-  "somebody",
-]);
-const REACH_WORDS = new Set(["talk", "speak", "live", "connect", "transfer", "real", "reach", "contact", "call"]);
-const LIVE_TARGETS = new Set(["chat", "support"]);
+const HANDOFF_WORDS = words("handoff handover escalate escalation liveagent livechat humanagent");
+const PERSON_WORDS = words("agent agents human humans person people operator representative rep staff someone somebody");
+const REACH_WORDS = words("talk speak live connect transfer real reach contact call");
+const LIVE_TARGETS = words("chat support");
 
 const handoffNames = new Map<string, boolean>();
-/** Trace types and intent names repeat across transcripts (a project has a few hundred at most). */
+/** Trace types and intent names repeat from one transcript to the next: answers are kept for this many, then forgotten at once. */
 const HANDOFF_NAME_CACHE_SIZE = 1_000;
 
 /**
  * Whether a trace type or intent name asks for a human: it holds a handoff word ("agent_handoff",
  * "escalate"), or a person word with a word of reaching or another person word ("talk_to_agent",
  * "live_agent", "speak_to_human", "human_agent"), or "live" with "chat" or "support". A bare
- * "agent" is not one: the platform's AI agent steps are named so. Answers are remembered per name.
+ * "agent" is not one: it may name the bot's own AI agent. Answers are remembered per name.
  */
 export function isHandoffName(name: string): boolean {
   let isHandoff = handoffNames.get(name);

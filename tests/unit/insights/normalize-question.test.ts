@@ -89,4 +89,11 @@ describe("normalizeQuestion", () => {
     expect(key.length).toBeLessThanOrEqual(QUESTION_GROUP_MAX_LENGTH);
     expect(key).toBe("𠮷".repeat(QUESTION_GROUP_MAX_LENGTH / 2));
   });
+
+  it("reads hostile texts quickly (no backtracking blows up)", () => {
+    const hostile = ["a.".repeat(500), "%".repeat(1000), `1${" ".repeat(998)}x`, "x@".repeat(500), "nw-".repeat(333), "1.".repeat(500)];
+    const started = performance.now();
+    for (let round = 0; round < 300; round++) for (const text of hostile) normalizeQuestion(text);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
 });
