@@ -25,6 +25,7 @@ import {
 } from "../helpers/oidc-provider";
 import { inBrowser, toastNamed, waitForPath } from "./support/browser";
 import { storedSession } from "./support/ui";
+import { recordAxeViolations } from "./support/axe";
 import { E2E_DIST_DIR } from "./support/server-state";
 
 jest.setTimeout(180_000);
@@ -120,7 +121,10 @@ it(
     await page.goto(`${main.baseUrl}/login`);
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
     await snap("login-with-providers");
+    const violations: Record<string, string[]> = {};
+    await recordAxeViolations(page, "login with providers", violations);
 
+    expect(violations).toEqual({});
     await page.getByRole("button", { name: "Sign in with Corp Identity" }).click();
     await page.waitForURL((url) => url.origin === providers.issuerOf.corp);
     await snap("provider-sign-in");
@@ -223,6 +227,9 @@ it(
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
     await page.getByRole("button", { name: "Sign in with Partner Login" }).waitFor();
     await snap("login-sso-only");
+    const violations: Record<string, string[]> = {};
+    await recordAxeViolations(page, "login with single sign-on only", violations);
+    expect(violations).toEqual({});
     for (const hidden of [
       page.getByLabel("Email"),
       page.getByLabel("Password", { exact: true }),
