@@ -6,6 +6,8 @@
 //   intent is named) and traces;
 // - "exportraw turns": an older export's raw turns: no format or turnID, requests as the runtime's
 //   raw requests ({type: "intent" | "path-...", payload}), traces' payloads flattened.
+import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
+import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS, type SignalRules } from "@/lib/insights/signal-rules";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import type { DialogEntry } from "@/lib/transcripts/types";
 
@@ -38,6 +40,24 @@ export function dialogOf(shape: Shape, steps: readonly Step[]): DialogEntry[] {
   if (!result.ok) throw new Error(`the importer refused the test transcript: ${result.reason}`);
   return result.record.dialog;
 }
+
+const defaultRules = compileSignalRules(DEFAULT_INSIGHT_SETTINGS);
+
+/** The signals of these steps in this shape, with the default phrase lists unless others are given. */
+export function signalsOf(shape: Shape, steps: readonly Step[], rules: SignalRules = defaultRules): TranscriptSignals {
+  return deriveSignals(dialogOf(shape, steps), rules);
+}
+
+export const launch: Step = { launch: true };
+export const greeting: Step = { bot: "Hi! I'm Ava. How can I help?" };
+
+/**
+ * Signals read a turn's text as the transcript page shows it (message-text.ts), which reads no
+ * label from a button click whose payload is flattened: such a click is no user message there.
+ */
+export const clickIsMessage = (shape: Shape) => shape !== "exportraw turns";
+
+export type SignalCase = [name: string, steps: Step[], expected: boolean];
 
 const at = (index: number) => new Date(START_MS + index * 1000).toISOString();
 const pathType = (label: string) => `path-${label.length.toString(16).padStart(6, "0")}`;
