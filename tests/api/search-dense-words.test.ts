@@ -5,7 +5,9 @@
 import * as listRoute from "@/app/api/transcripts/route";
 import { db } from "@/lib/server/db";
 import { storeRead } from "@/lib/server/store/active-database";
-import { sql } from "@/lib/server/store/sql";
+import { int, sql } from "@/lib/server/store/sql";
+import { SORT_KEY_SPREAD } from "@/lib/server/store/sort-key";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 import { matchWords } from "@/lib/server/store/postgres/word-index";
 import { DENSE_SAMPLE_MIN_TEXTS } from "@/lib/server/store/postgres/dense-bits";
 import { call } from "../helpers/api-client";
@@ -79,6 +81,30 @@ async function expectExactTotals() {
 }
 
 /**
+ * PostgreSQL counts the whole days of a dense word of three characters or more from DenseWordDayCount:
+ * every count must equal the number of that day's texts containing the word, and no day may miss one.
+ */
+async function expectExactDayCounts() {
+  if (testProvider() !== "postgres") return;
+  const wrong = await storeRead<{ word: string; day: number; stored: unknown; actual: unknown }>(sql`
+    WITH "actual" AS (
+      SELECT d."bit", (t."sortKey" / ${int(DAY_MS * SORT_KEY_SPREAD)})::integer AS "day", count(*) AS "n"
+      FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId" JOIN "TranscriptText" t ON strpos(t."text", w."word") > 0
+      WHERE d."dayCounted"
+      GROUP BY 1, 2
+    )
+    SELECT w."word", coalesce(c."day", a."day") AS "day", coalesce(c."count", 0) AS "stored", coalesce(a."n", 0) AS "actual"
+    FROM "DenseWordDayCount" c
+    FULL JOIN "actual" a ON a."bit" = c."bit" AND a."day" = c."day"
+    JOIN "DenseWord" d ON d."bit" = coalesce(c."bit", a."bit")
+    JOIN "SearchWord" w ON w."id" = d."wordId"
+    WHERE coalesce(c."count", 0) <> coalesce(a."n", 0)`);
+  expect(wrong).toEqual([]);
+  const counted = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "DenseWordDayCount" WHERE "count" > 0`);
+  expect(Number(counted[0].n)).toBeGreaterThan(0);
+}
+
+/**
  * PostgreSQL: each text's bits are exactly those of the dense words it holds as whole words, however
  * the text was stored (before or after the word became dense, written anew, moved).
  */
@@ -127,20 +153,26 @@ describe("counting common words", () => {
 
     await store(Array.from({ length: DENSE_SAMPLE_MIN_TEXTS + 200 }, (_, index) => transcript("bulk", index)));
     if (testProvider() === "postgres") {
-      const dense = await storeRead<{ word: string }>(sql`SELECT w."word" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
+      const dense = await storeRead<{ word: string; dayCounted: boolean }>(sql`SELECT w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
       const words = dense.map((row) => row.word);
       expect(words).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
       // No search is counted through a word under three characters: "my" and "is" take no bit.
       expect(words).not.toContain("my");
       expect(words).not.toContain("is");
+      expect(dense.filter((row) => !row.dayCounted)).toEqual([]);
       expect(words).not.toContain("parcels");
       expect(words).not.toContain("courier");
       // The counts below take the dense path, with the rarer "parcels" and the long word beside it.
       const match = await matchWords("parcel");
       expect(match).toMatchObject({ exact: true });
       expect(match?.dense?.otherIds.length).toBeGreaterThanOrEqual(2);
+      // Its whole days are counted from DenseWordDayCount; "arcel" lies in it but is not dense itself.
+      expect(match?.dense?.ownBit).toEqual(expect.any(Number));
+      const inside = await matchWords("arcel");
+      expect(inside?.dense).toMatchObject({ ownBit: null });
     }
     await expectExactBits();
+    await expectExactDayCounts();
     const totals = await expectExactTotals();
     expect(totals.parcel).toBeGreaterThan(before.parcel + 400);
     expect(totals.hello).toBe(expectedTotal("hello"));
@@ -155,6 +187,7 @@ describe("counting common words", () => {
     await store([changed, moved, gone]);
     await store([transcript("late", 0), transcript("late", 3), transcript("late", 5)]);
     await expectExactBits();
+    await expectExactDayCounts();
     await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
   });
@@ -164,15 +197,16 @@ describe("counting common words", () => {
     await db.transcript.deleteMany({ where: { id: { in: deleted } } });
     for (const id of deleted) stored.delete(id);
     await expectExactBits();
+    await expectExactDayCounts();
     await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
   });
 
-  itOn("postgres")("forgets every text and its bits when the transcripts are truncated", async () => {
+  itOn("postgres")("forgets every text, its bits and the day counts when the transcripts are truncated", async () => {
     await storeRead(sql`TRUNCATE "Transcript" CASCADE`);
-    const [left] = await storeRead<{ texts: unknown; bits: unknown }>(sql`
-      SELECT (SELECT count(*) FROM "TranscriptText") AS "texts", (SELECT count(*) FROM "TranscriptDenseWords") AS "bits"`);
-    expect({ texts: Number(left.texts), bits: Number(left.bits) }).toEqual({ texts: 0, bits: 0 });
+    const [left] = await storeRead<{ texts: unknown; bits: unknown; counts: unknown }>(sql`
+      SELECT (SELECT count(*) FROM "TranscriptText") AS "texts", (SELECT count(*) FROM "TranscriptDenseWords") AS "bits", (SELECT count(*) FROM "DenseWordDayCount") AS "counts"`);
+    expect({ texts: Number(left.texts), bits: Number(left.bits), counts: Number(left.counts) }).toEqual({ texts: 0, bits: 0, counts: 0 });
     stored.clear();
     await store([transcript("again", 0), transcript("again", 2)]);
     await expectSearchRowsFollowTranscripts();

@@ -50,7 +50,7 @@ describe("npm run import", () => {
     const result = runScript("import", [`${FIXTURES}/valid`]);
     expect(result.output).toMatch(/; the query planner's statistics refreshed in \d+\.\d s\./);
     if (testProvider() === "postgres") {
-      const tables = ["Transcript", "TranscriptText", "TranscriptDenseWords", "TranscriptSlotCount", "TranscriptHourAttribute", "TranscriptDayVersion", "SearchWord", "DenseWord"];
+      const tables = ["Transcript", "TranscriptText", "TranscriptDenseWords", "TranscriptSlotCount", "TranscriptHourAttribute", "TranscriptDayVersion", "SearchWord", "DenseWord", "DenseWordDayCount"];
       const rows = await storeRead<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
         sql`SELECT relname, last_vacuum IS NOT NULL AS "vacuumed", last_analyze IS NOT NULL AS "analyzed" FROM pg_stat_user_tables WHERE relname IN (${join(tables)})`,
       );

@@ -95,8 +95,8 @@ export interface StoreDatabase {
   readonly isDistinctFrom: Sql;
   /** A search of the filter, prepared (its words looked up) for any range. */
   prepareSearch(filter: SearchFilter): Promise<PreparedSearch>;
-  /** The search row writer of a batch, made before the batch writes anything. */
-  searchRowWriter(tx: WriteTransaction, words: TextsWords, options: { bulk: boolean }): Promise<SearchRowWriter>;
+  /** The search row writer of a batch (its transcripts' ids and texts' words), made before the batch writes anything. */
+  searchRowWriter(tx: WriteTransaction, batch: { ids: string[]; words: TextsWords }, options: { bulk: boolean }): Promise<SearchRowWriter>;
   /** For a long run of writes (the import and seed commands). */
   beginBulkWrites(): Promise<void>;
   /** After a bulk load: refreshes the planner's statistics of what it changed. */

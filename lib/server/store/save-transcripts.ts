@@ -45,8 +45,9 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
   const database = activeDatabase();
   // One transaction for the whole call: the import and seed commands pass thousands of transcripts.
   return database.write(async (tx) => {
-    const searchRows = await database.searchRowWriter(tx, words, { bulk: options.bulk === true });
-    const existing = await findExisting(tx, unique.map((transcript) => transcript.id));
+    const ids = unique.map((transcript) => transcript.id);
+    const searchRows = await database.searchRowWriter(tx, { ids, words }, { bulk: options.bulk === true });
+    const existing = await findExisting(tx, ids);
     const sortKeys = await assignSortKeys(tx, unique, existing);
     await writeTranscripts(tx, database, unique, sortKeys);
     result.imported += unique.length - existing.size;

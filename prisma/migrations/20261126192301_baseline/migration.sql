@@ -331,7 +331,7 @@ CREATE TRIGGER "TranscriptText_words_update" AFTER UPDATE ON "TranscriptText" BE
     INSERT INTO "TranscriptWords"(rowid, "text") VALUES (new."sortKey", new."text");
 END;
 
--- SearchWord lists every word ever stored; a search looks up, for each of its words, the listed
+-- SearchWord lists every word ever stored. A search looks up, for each of its words, the listed
 -- words that can hold it, then the texts holding them.
 CREATE TABLE "SearchWord" (
     "id" INTEGER NOT NULL PRIMARY KEY,

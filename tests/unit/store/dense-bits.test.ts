@@ -6,7 +6,9 @@ import {
   denseBitValue,
   denseBitsById,
   denseColumnsOf,
+  denseDayCountChanges,
   denseMasks,
+  denseWordsWithin,
   indexedWordIds,
   largestId,
   newDenseWords,
@@ -119,5 +121,48 @@ describe("choosing dense words", () => {
       { wordId: 1, bit: DENSE_WORD_CAPACITY - 2 },
       { wordId: 2, bit: DENSE_WORD_CAPACITY - 1 },
     ]);
+  });
+});
+
+describe("dense words within a word", () => {
+  const bitOfWord = new Map([
+    ["parcel", 0],
+    ["parcels", 1],
+    ["cel", 2],
+    ["注文", 3],
+  ]);
+
+  it("finds every dense word lying in a word, the word itself included, and nothing else", () => {
+    const within = denseWordsWithin(bitOfWord);
+    expect([...within("parcels")].sort()).toEqual([0, 1, 2]);
+    expect([...within("parcel")].sort()).toEqual([0, 2]);
+    expect([...within("excellent")]).toEqual([2]);
+    expect([...within("parce")]).toEqual([]);
+    expect([...within("ご注文")]).toEqual([3]);
+    expect([...within("")]).toEqual([]);
+  });
+
+  it("finds them in a word far longer than any dense word", () => {
+    const within = denseWordsWithin(bitOfWord);
+    expect([...within(`${"x".repeat(5000)}parcel${"y".repeat(5000)}`)].sort()).toEqual([0, 2]);
+  });
+
+  it("counts a text once per dense word and day, added or taken away, and leaves out changes that cancel", () => {
+    const within = denseWordsWithin(bitOfWord);
+    const changes = denseDayCountChanges(
+      [
+        // One text holding "parcel" twice over and "cel" inside it: one count each, not three.
+        { day: 10, words: ["parcel", "parcels", "hello"], sign: 1 },
+        { day: 10, words: ["parcel"], sign: 1 },
+        // Its earlier version, counted on day 9, moves away.
+        { day: 9, words: ["parcel"], sign: -1 },
+        // Replaced by the same words on the same day: no change at all.
+        { day: 11, words: ["excellent"], sign: -1 },
+        { day: 11, words: ["excellent"], sign: 1 },
+      ],
+      within,
+    );
+    const byKey = Object.fromEntries(changes.map((entry) => [`${entry.bit}@${entry.day}`, entry.change]));
+    expect(byKey).toEqual({ "0@10": 2, "1@10": 1, "2@10": 2, "0@9": -1, "2@9": -1 });
   });
 });

@@ -114,3 +114,65 @@ export function newDenseWords(
   }
   return chosen;
 }
+
+/**
+ * The bits of the dense words lying within a word (the word itself included), remembered per word:
+ * a search for a dense word finds every text holding one of the words it lies in. Only substrings
+ * of the lengths that dense words have are looked up.
+ */
+export function denseWordsWithin(bitOfWord: ReadonlyMap<string, number>): (word: string) => readonly number[] {
+  const lengths = [...new Set([...bitOfWord.keys()].map((word) => word.length))].sort((a, b) => a - b);
+  const found = new Map<string, readonly number[]>();
+  return (word) => {
+    let bits = found.get(word);
+    if (bits) return bits;
+    const within = new Set<number>();
+    for (const length of lengths) {
+      if (length > word.length) break;
+      for (let start = 0; start + length <= word.length; start++) {
+        const bit = bitOfWord.get(word.slice(start, start + length));
+        if (bit !== undefined) within.add(bit);
+      }
+    }
+    bits = [...within];
+    found.set(word, bits);
+    return bits;
+  };
+}
+
+/**
+ * How a write changes the number of texts of each day holding each dense word: every text it adds
+ * counts once for each dense word lying within one of its words, and every text it replaces or
+ * moves counts the same way against its old day. Changes that cancel out are left out. Words may be
+ * given as anything bitsWithin reads (word ids, whose lookups cost less than a word's).
+ */
+export function denseDayCountChanges<Word>(
+  texts: readonly { day: number; words: readonly Word[]; sign: 1 | -1 }[],
+  bitsWithin: (word: Word) => readonly number[],
+): { bit: number; day: number; change: number }[] {
+  const perDay = new Map<number, Int32Array>();
+  // The last text that counted each bit, so that a text counts once per word however often it holds it.
+  const countedBy = new Int32Array(DENSE_WORD_CAPACITY).fill(-1);
+  // Indexed loops: a batch of thousands of texts has hundreds of thousands of words.
+  for (let index = 0; index < texts.length; index++) {
+    const { day, words, sign } = texts[index];
+    let counts = perDay.get(day);
+    if (!counts) perDay.set(day, (counts = new Int32Array(DENSE_WORD_CAPACITY)));
+    for (let position = 0; position < words.length; position++) {
+      const bits = bitsWithin(words[position]);
+      for (let k = 0; k < bits.length; k++) {
+        const bit = bits[k];
+        if (countedBy[bit] === index) continue;
+        countedBy[bit] = index;
+        counts[bit] += sign;
+      }
+    }
+  }
+  const changes: { bit: number; day: number; change: number }[] = [];
+  for (const [day, counts] of perDay) {
+    counts.forEach((change, bit) => {
+      if (change !== 0) changes.push({ bit, day, change });
+    });
+  }
+  return changes;
+}

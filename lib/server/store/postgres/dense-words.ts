@@ -1,42 +1,41 @@
 import "server-only";
 import type { WriteTransaction } from "../database";
-import { identifier, int, integerArrayLiteral, join, sql, type Sql } from "../sql";
-import { DENSE_WORD_COLUMNS, denseBitsById, denseColumnsOf, newDenseWords } from "./dense-bits";
+import { integerArrayLiteral, join, sql } from "../sql";
+import { denseBitsById, denseColumnsOf, newDenseWords } from "./dense-bits";
+import { bitColumnsOf, COLUMNS, denseColumns } from "./dense-columns";
+import { countDaysOfNewDenseWords } from "./dense-day-counts";
 
 // Which common ("dense") words each text holds (TranscriptDenseWords, dense-bits.ts): kept as
 // texts are written, and read by the counts of a search for a single word (search.ts), which test
 // a text's 64-byte row of bits instead of reading its entries in the word index.
 
-const COLUMN_NAMES = Array.from({ length: DENSE_WORD_COLUMNS }, (_, column) => `b${column}`);
-const COLUMNS = COLUMN_NAMES.map((name) => identifier(name));
-
-/** The dense-word columns of a table alias: alias."b0", alias."b1", ... */
-function denseColumns(alias: string): Sql[] {
-  return COLUMN_NAMES.map((name) => sql`${identifier(alias)}.${identifier(name)}`);
-}
-
-/** A text holds one of the dense words of `masks` (one per column; 0 where none lies). */
-export function holdsDenseWords(alias: string, masks: readonly bigint[]): Sql {
-  const columns = denseColumns(alias);
-  const tests = masks.flatMap((mask, column) => (mask === 0n ? [] : [sql`(${columns[column]} & ${mask}) <> 0`]));
-  return tests.length === 0 ? sql`false` : sql`(${join(tests, " OR ")})`;
+/** The dense words: the bits of all of them by word id (denseBitsById), and by word those whose days are counted. */
+export interface DenseWords {
+  bitsById: Int16Array;
+  countedBitOfWord: Map<string, number>;
 }
 
 /**
- * The bits of every dense word by word id (denseBitsById), for storing texts whose word ids are
- * given: the words their batch shows to be common get the free bits first, and the texts already
- * stored that hold them get those bits, so that every text's bits stay complete. Runs inside the
- * transaction that stores the texts, before any of them is written, whose lock keeps other writers
- * out until it commits.
+ * Every dense word, for storing texts whose word ids are given: the words their batch shows to be
+ * common get the free bits first, and the texts already stored that hold them get those bits and
+ * their days' counts (dense-day-counts.ts), so that every text's bits and every count stay
+ * complete. Runs inside the transaction that stores the texts, before any of them is written (the
+ * counts of the texts they replace are then taken away from where they were counted), whose lock
+ * keeps other writers out until it commits.
  */
-export async function denseWordsForSaving(tx: WriteTransaction, wordIdsOfTexts: readonly (readonly number[])[], shortWordIds: ReadonlySet<number>): Promise<Int16Array> {
-  const rows = await tx.query<{ bit: number; wordId: number }>(sql`SELECT "bit", "wordId" FROM "DenseWord"`);
+export async function denseWordsForSaving(tx: WriteTransaction, wordIdsOfTexts: readonly (readonly number[])[], shortWordIds: ReadonlySet<number>): Promise<DenseWords> {
+  const rows = await tx.query<{ bit: number; wordId: number; word: string; dayCounted: boolean }>(
+    sql`SELECT d."bit", d."wordId", w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`,
+  );
   const bitOf = new Map(rows.map((row) => [row.wordId, row.bit]));
+  const countedBitOfWord = new Map(rows.flatMap((row) => (row.dayCounted ? [[row.word, row.bit] as const] : [])));
   const added = newDenseWords(wordIdsOfTexts, bitOf, shortWordIds);
-  if (added.length === 0) return denseBitsById(bitOf);
+  if (added.length === 0) return { bitsById: denseBitsById(bitOf), countedBitOfWord };
   const bits = integerArrayLiteral(added.map((word) => word.bit));
   const wordIds = integerArrayLiteral(added.map((word) => word.wordId));
-  await tx.execute(sql`INSERT INTO "DenseWord" ("bit", "wordId") SELECT * FROM unnest(${bits}::smallint[], ${wordIds}::integer[])`);
+  const addedWords = await tx.query<{ bit: number; wordId: number; word: string }>(sql`
+    WITH "added" AS (INSERT INTO "DenseWord" ("bit", "wordId") SELECT * FROM unnest(${bits}::smallint[], ${wordIds}::integer[]) RETURNING "bit", "wordId")
+    SELECT a."bit", a."wordId", w."word" FROM "added" a JOIN "SearchWord" w ON w."id" = a."wordId"`);
   // The words becoming dense were kept in the word index of every text stored so far.
   const stored = denseColumns("d");
   await tx.execute(sql`
@@ -53,13 +52,9 @@ export async function denseWordsForSaving(tx: WriteTransaction, wordIdsOfTexts: 
       GROUP BY t."sortKey"
     ) m
     WHERE d."sortKey" = m."sortKey"`);
+  for (const word of await countDaysOfNewDenseWords(tx, addedWords)) countedBitOfWord.set(word.word, word.bit);
   for (const word of added) bitOf.set(word.wordId, word.bit);
-  return denseBitsById(bitOf);
-}
-
-/** The aggregates, per column, of the bits `bit` (a SQL expression) of a group's dense words. */
-function bitColumnsOf(bit: Sql): Sql[] {
-  return COLUMNS.map((column, index) => sql`coalesce(bit_or(1::bigint << (${bit} % 64)) FILTER (WHERE ${bit} / 64 = ${int(index)}), 0) AS ${column}`);
+  return { bitsById: denseBitsById(bitOf), countedBitOfWord };
 }
 
 /**

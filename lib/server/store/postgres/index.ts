@@ -15,6 +15,7 @@ const STORE_TABLES = [
   "TranscriptDayVersion",
   "SearchWord",
   "DenseWord",
+  "DenseWordDayCount",
 ];
 
 /** The store on PostgreSQL (DATABASE_URL postgres:// or postgresql://). */

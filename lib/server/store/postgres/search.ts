@@ -7,14 +7,17 @@ import { int, join, sql, type Sql } from "../sql";
 import { sortKeyRange } from "../sort-key";
 import { UNLISTED_WORD_ID } from "../search-words";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
-import { holdsDenseWords } from "./dense-words";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
+import { denseWordDayCountsSql } from "./dense-day-counts";
+import { holdsDenseWords } from "./dense-columns";
 import { matchesDenseWords, matchWords, wordMatchCondition, type DenseSplit, type GinWordMatch } from "./word-index";
 
 // How PostgreSQL finds the matches of a search: through its word index (word-index.ts) when the
 // words narrow it, by testing each text of the range with strpos otherwise. A page of results reads
 // the range in key order when the matches are dense enough that walking to the page passes few
 // texts, and uses the word index otherwise (pageScan). A single word that is common is counted from
-// the bits of the dense words (dense-words.ts).
+// the bits of the dense words (dense-words.ts), and a dense word's whole days from the counts kept
+// per day (dense-day-counts.ts).
 
 /** statement_timeout stops a read at its budget. */
 const dialect: KeySourceDialect = { contains: (column, text) => sql`strpos(${column}, ${text}) > 0`, withinBudget: () => null };
@@ -27,6 +30,10 @@ export async function preparePostgresSearch(filter: SearchFilter): Promise<Prepa
   const split = words?.dense ?? null;
 
   const countPerBucket = async (range: TimeRange, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> => {
+    // A dense word's whole days are counted already; its hours are counted here.
+    if (split?.ownBit != null && bucketMs === DAY_MS) {
+      return storeRead(denseWordDayCountsSql(split.ownBit, Math.floor(range.startMs / DAY_MS), Math.floor(range.endMs / DAY_MS)));
+    }
     const statement = split
       ? sql`SELECT "bucket", sum("n") AS "n" FROM (${join(
           denseCountSources(split, filter.search!, range).map((source) => countPerBucketSql(source, bucketMs)),

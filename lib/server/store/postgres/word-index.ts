@@ -5,7 +5,7 @@ import { join, sql, type Sql } from "../sql";
 import { UNLISTED_WORD_ID, isLongWord, queryWords, type QueryWord, type TextsWords } from "../search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 import { denseMasks } from "./dense-bits";
-import { holdsDenseWords } from "./dense-words";
+import { holdsDenseWords } from "./dense-columns";
 
 // PostgreSQL finds the texts holding a search through TranscriptText.words, which holds the ids of
 // its text's words (GIN-indexed) but those of its dense (common) words, which its bits hold instead
@@ -38,6 +38,8 @@ export interface ListedWordSet {
 export interface DenseSplit {
   masks: bigint[];
   otherIds: number[];
+  /** The bit of the query word itself when it is a dense word whose days are counted (dense-day-counts.ts). */
+  ownBit: number | null;
 }
 
 /**
@@ -54,9 +56,9 @@ export async function matchWords(query: string): Promise<GinWordMatch | null> {
   for (const word of words) {
     // Each listed word with its dense bit, if it has one, in the same read: under load a search's
     // latency grows with its number of reads.
-    const rows = await listedWords<{ id: number; bit: number | null }>(
+    const rows = await listedWords<{ id: number; word: string; bit: number | null; dayCounted: boolean | null }>(
       listedWordsHolding(word),
-      sql`SELECT w."id", d."bit" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id"`,
+      sql`SELECT w."id", w."word", d."bit", d."dayCounted" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id"`,
     );
     if (rows === null) continue;
     const bits = rows.flatMap((row) => (row.bit === null ? [] : [row.bit]));
@@ -65,7 +67,9 @@ export async function matchWords(query: string): Promise<GinWordMatch | null> {
       denseMasks: bits.length === 0 ? null : denseMasks(bits),
     };
     wordSets.push(set);
-    if (exact && set.denseMasks) dense = { masks: set.denseMasks, otherIds: set.ids };
+    if (exact && set.denseMasks) {
+      dense = { masks: set.denseMasks, otherIds: set.ids, ownBit: rows.find((row) => row.word === word.word && row.dayCounted)?.bit ?? null };
+    }
   }
   if (wordSets.length === 0) return null;
   return { wordSets, exact, dense };
@@ -114,16 +118,26 @@ function holdsWords(sets: readonly ListedWordSet[]): Sql {
   );
 }
 
-/** A position of TextsWords.words that has no id: a long word, or one the database stored under another spelling. */
-const UNLISTED = -1;
+/** A text's word ids as stored with it (UNLISTED_WORD_ID for its unlisted words), and its words too long to be listed. */
+export interface WordsOfText {
+  ids: number[];
+  longWords: string[];
+}
+
+/** A position of TextsWords.words: a long word, or one the database stored under another spelling. */
+const LONG = -1;
+const RESPELLED = -2;
 
 /**
- * The word ids of each text as stored with it (UNLISTED_WORD_ID for its unlisted words), listing
- * new words first, and the ids of the words shorter than TRIGRAM_MIN_LENGTH (no search is counted
- * through them). Runs inside the transaction that stores the texts, whose lock keeps writers from
- * listing the same word twice.
+ * The word ids and long words of each text, listing new words first, with the word of each id and
+ * the ids of the words shorter than TRIGRAM_MIN_LENGTH (no search is counted through them). Runs
+ * inside the transaction that stores the texts, whose lock keeps writers from listing the same
+ * word twice.
  */
-export async function wordIdsOfTexts(tx: WriteTransaction, { words, starts, positions }: TextsWords): Promise<{ texts: number[][]; shortWordIds: Set<number> }> {
+export async function wordIdsOfTexts(
+  tx: WriteTransaction,
+  { words, starts, positions }: TextsWords,
+): Promise<{ texts: WordsOfText[]; shortWordIds: Set<number>; wordOfId: Map<number, string> }> {
   const listed = words.filter((word) => !isLongWord(word));
   const ids = new Map<string, number>();
   for (let start = 0; start < listed.length; start += WORD_BATCH_SIZE) {
@@ -142,24 +156,32 @@ export async function wordIdsOfTexts(tx: WriteTransaction, { words, starts, posi
     for (const row of rows) ids.set(row.word, row.id);
   }
   const shortWordIds = new Set<number>();
-  for (const [word, id] of ids) if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
+  const wordOfId = new Map<number, string>();
+  for (const [word, id] of ids) {
+    wordOfId.set(id, word);
+    if (characterLength(word) < TRIGRAM_MIN_LENGTH) shortWordIds.add(id);
+  }
   // A word the database stored differently (stored text is well-formed, but should any character
   // still change on its way in) comes back under another spelling: its texts are then marked to be
   // tested directly, like a long word's, rather than lose the match.
-  const idOfPosition = Int32Array.from(words, (word) => (isLongWord(word) ? UNLISTED : (ids.get(word) ?? UNLISTED)));
-  const texts: number[][] = [];
+  const idOfPosition = Int32Array.from(words, (word) => (isLongWord(word) ? LONG : (ids.get(word) ?? RESPELLED)));
+  const texts: WordsOfText[] = [];
   for (let text = 0; text + 1 < starts.length; text++) {
     const list: number[] = [];
+    const longWords: string[] = [];
     let unlisted = false;
     for (let k = starts[text]; k < starts[text + 1]; k++) {
       const id = idOfPosition[positions[k]];
       if (id >= 0) list.push(id);
-      else unlisted = true;
+      else {
+        unlisted = true;
+        if (id === LONG) longWords.push(words[positions[k]]);
+      }
     }
     if (unlisted) list.push(UNLISTED_WORD_ID);
-    texts.push(list);
+    texts.push({ ids: list, longWords });
   }
-  return { texts, shortWordIds };
+  return { texts, shortWordIds, wordOfId };
 }
 
 /** Words per statement: one text parameter, so the size is bounded by memory only. */

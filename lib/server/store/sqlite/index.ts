@@ -18,7 +18,7 @@ export function createSqliteDatabase(url: string): StoreDatabase {
     write: connection.write,
     isDistinctFrom: sql`IS NOT`,
     prepareSearch: prepareSqliteSearch,
-    searchRowWriter: (tx, words) => sqliteSearchRowWriter(tx, words),
+    searchRowWriter: (tx, batch) => sqliteSearchRowWriter(tx, batch.words),
     async beginBulkWrites() {
       // Commits do not wait for the disk (WAL keeps the file consistent; a crash loses at most the
       // last commits, which a rerun restores).

@@ -381,6 +381,7 @@ CREATE INDEX "TranscriptText_words_idx" ON "TranscriptText" USING gin ("words");
 CREATE TABLE "DenseWord" (
     "bit" SMALLINT NOT NULL,
     "wordId" INTEGER NOT NULL,
+    "dayCounted" BOOLEAN NOT NULL DEFAULT false,
 
     CONSTRAINT "DenseWord_pkey" PRIMARY KEY ("bit"),
     CONSTRAINT "DenseWord_bit_check" CHECK ("bit" BETWEEN 0 AND 511),
@@ -402,6 +403,44 @@ CREATE TABLE "TranscriptDenseWords" (
     CONSTRAINT "TranscriptDenseWords_pkey" PRIMARY KEY ("sortKey") INCLUDE ("b0", "b1", "b2", "b3", "b4", "b5", "b6", "b7"),
     CONSTRAINT "TranscriptDenseWords_sortKey_fkey" FOREIGN KEY ("sortKey") REFERENCES "TranscriptText"("sortKey") ON DELETE CASCADE ON UPDATE CASCADE
 );
+
+-- For each dense word of three characters or more lying in at most 2,000 listed words when it
+-- became dense (dayCounted) and each UTC day, how many of the day's texts hold the word anywhere,
+-- inside longer words too (lib/server/store/postgres/dense-day-counts.ts): a search for the word
+-- counts its whole days from here. The store moves the counts with every text it writes, and texts
+-- deleted with their transcripts are taken out of their day's counts by the trigger below, and
+-- TRUNCATE forgets them all.
+CREATE TABLE "DenseWordDayCount" (
+    "bit" SMALLINT NOT NULL,
+    "day" INTEGER NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    CONSTRAINT "DenseWordDayCount_pkey" PRIMARY KEY ("bit", "day") INCLUDE ("count"),
+    CONSTRAINT "DenseWordDayCount_bit_fkey" FOREIGN KEY ("bit") REFERENCES "DenseWord"("bit")
+);
+
+CREATE FUNCTION "transcript_text_dense_day_counts"() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+    IF TG_OP = ''TRUNCATE'' THEN
+        DELETE FROM "DenseWordDayCount"\073
+        RETURN NULL\073
+    END IF\073
+    INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
+    SELECT d."bit", (o."sortKey" / 88473600000)::integer, -count(*)
+    FROM "old_rows" o
+    JOIN "DenseWord" d ON d."dayCounted"
+    JOIN "SearchWord" w ON w."id" = d."wordId"
+    WHERE strpos(o."text", w."word") > 0
+    GROUP BY 1, 2
+    ON CONFLICT ("bit", "day") DO UPDATE SET "count" = "DenseWordDayCount"."count" + excluded."count"\073
+    RETURN NULL\073
+END\073
+';
+
+CREATE TRIGGER "TranscriptText_dense_day_counts_delete" AFTER DELETE ON "TranscriptText"
+    REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "transcript_text_dense_day_counts"();
+CREATE TRIGGER "TranscriptText_dense_day_counts_truncate" AFTER TRUNCATE ON "TranscriptText"
+    FOR EACH STATEMENT EXECUTE FUNCTION "transcript_text_dense_day_counts"();
 
 -- The version of each UTC day (day = sortKey / 88473600000, that is 86,400,000 ms x 1024): every
 -- insert, change or delete of TranscriptText rows, cascaded ones included, gives the days of their
