@@ -20,6 +20,8 @@ const TIMEOUT_CODES = new Set([READ_TIMEOUT_CODE]);
 export const READ_TIMEOUT_MESSAGE = "The search took too long. Narrow the date range or the search and try again.";
 
 const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
+/** Prisma's driver adapters report an unreachable database on raw queries only as the adapter error's kind. */
+const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 
 function fromDatabaseError(error: unknown): AppError | null {
   if (!error || typeof error !== "object") return null;
@@ -29,7 +31,13 @@ function fromDatabaseError(error: unknown): AppError | null {
   if (code === "P2025") return new AppError("NOT_FOUND", "Not found");
   if (code === "P2002") return new AppError("CONFLICT", "A record with these details already exists");
   const name = (error as { name?: unknown }).name;
-  if (name === "PrismaClientInitializationError" || UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CODES.has(causeCode)) {
+  const adapterKind = String((error as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError?.cause?.kind ?? "");
+  if (
+    name === "PrismaClientInitializationError" ||
+    UNAVAILABLE_CODES.has(code) ||
+    UNAVAILABLE_CODES.has(causeCode) ||
+    UNAVAILABLE_ADAPTER_KINDS.has(adapterKind)
+  ) {
     console.error("Database unavailable:", error);
     return new AppError("SERVICE_UNAVAILABLE", "The database is unavailable. Please try again shortly.");
   }
