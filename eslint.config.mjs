@@ -29,11 +29,23 @@ const config = [
   ...nextTypescript,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
-    files: ["components/**", "app/**/*.tsx", "lib/client/**", "lib/queries/**", "lib/format/**", "lib/charts/**", "lib/export/**", "lib/schemas/**"],
+    files: [
+      "components/**",
+      "app/**/*.tsx",
+      "lib/client/**",
+      "lib/queries/**",
+      "lib/format/**",
+      "lib/charts/**",
+      "lib/export/**",
+      "lib/schemas/**",
+    ],
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, generatedClients], ...databaseDrivers }] },
   },
   {

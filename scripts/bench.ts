@@ -47,7 +47,20 @@ const DAY_MS = 86_400_000;
 
 const TARGETS = { list: 50, search: 150, analytics90: 300, importRate: 5_000, memoryMb: 500 };
 /** Common words of the generated transcripts that no other measurement searches for. */
-const FIRST_SEARCH_WORDS = ["shipping", "membership", "repair", "discount", "jacket", "account", "billing", "package", "winter", "camping", "sizing", "expired"];
+const FIRST_SEARCH_WORDS = [
+  "shipping",
+  "membership",
+  "repair",
+  "discount",
+  "jacket",
+  "account",
+  "billing",
+  "package",
+  "winter",
+  "camping",
+  "sizing",
+  "expired",
+];
 
 interface Options {
   transcripts: number;
@@ -148,7 +161,8 @@ async function dropDatabase(database: "sqlite" | "postgres", name: string): Prom
 /** A legacy-format export of `count` transcripts, written as it is generated. */
 async function writeExportFile(file: string, count: number, endMs: number): Promise<void> {
   const out = createWriteStream(file);
-  const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once("drain", () => resolve())));
+  const write = (text: string) =>
+    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once("drain", () => resolve()));
   await write("[\n");
   let first = true;
   for (const batch of generateTranscripts({ count, days: 90, seed: "bench-import", endMs })) {
@@ -163,7 +177,9 @@ async function writeExportFile(file: string, count: number, endMs: number): Prom
 async function databaseFacts(database: "sqlite" | "postgres", url: string) {
   return withDatabase(url, async (query) => {
     const version = await databaseVersion(query, database);
-    const session = (await query<{ s: string }>(`SELECT "sessionId" AS s FROM "Transcript" GROUP BY "sessionId" HAVING count(*) > 2 LIMIT 1`))[0];
+    const session = (
+      await query<{ s: string }>(`SELECT "sessionId" AS s FROM "Transcript" GROUP BY "sessionId" HAVING count(*) > 2 LIMIT 1`)
+    )[0];
     const sample = database === "sqlite" ? `ORDER BY random()` : `TABLESAMPLE SYSTEM (1)`;
     const ids = (await query<{ id: string }>(`SELECT "id" FROM "Transcript" ${sample} LIMIT 500`)).map((row) => row.id);
     return { version, sessionId: session?.s ?? "", ids };
@@ -172,11 +188,15 @@ async function databaseFacts(database: "sqlite" | "postgres", url: string) {
 
 async function startFloorServer(databaseUrl: string, endMs: number): Promise<{ baseUrl: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/lib/bench-floor-server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, FLOOR_PORT: String(port), FLOOR_END_MS: String(endMs) },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/lib/bench-floor-server.ts"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, FLOOR_PORT: String(port), FLOOR_END_MS: String(endMs) },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`The floor server exited (${code})`)));
@@ -190,7 +210,9 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
   const exportFile = path.join(BENCH_DIR, `export-${options.importCount}.json`);
   const importName = database === "sqlite" ? SQLITE_IMPORT_FILE : POSTGRES_IMPORT_DATABASE;
   const importUrl = await freshDatabase(database, importName);
-  log(`${database}: importing ${formatCount(options.importCount)} transcripts from ${path.relative(ROOT, exportFile)} into an empty database`);
+  log(
+    `${database}: importing ${formatCount(options.importCount)} transcripts from ${path.relative(ROOT, exportFile)} into an empty database`,
+  );
   const imported = tsx("scripts/import.ts", [exportFile], { DATABASE_URL: importUrl });
   if (imported.code !== 0) throw new Error(`import failed:\n${imported.output}`);
   const importLine = imported.output.trim().split("\n")[0];
@@ -206,7 +228,11 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     log(`${database}: fresh database`);
     url = await freshDatabase(database, database === "sqlite" ? SQLITE_FILE : POSTGRES_DATABASE);
     log(`${database}: generating ${formatCount(options.transcripts)} transcripts over 90 days`);
-    const seed = tsx("scripts/seed.ts", ["--transcripts", String(options.transcripts), "--days", "90", "--seed", "bench", "--end", new Date(endMs).toISOString()], { DATABASE_URL: url });
+    const seed = tsx(
+      "scripts/seed.ts",
+      ["--transcripts", String(options.transcripts), "--days", "90", "--seed", "bench", "--end", new Date(endMs).toISOString()],
+      { DATABASE_URL: url },
+    );
     if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
     seedSeconds = seed.seconds;
     log(`${database}: ${seed.output.trim()} (${seed.seconds.toFixed(0)} s with start-up and ANALYZE)`);
@@ -231,9 +257,20 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     const middle = (limit: number) => Math.max(1, Math.ceil(Math.ceil(total / limit) / 2));
     const list = (query: string) => `/api/transcripts?${range(30)}&${query}`;
     // Before anything else asks: the first search of each word counts every day of the range.
-    const firstSearches = await measureFirstRequests({ baseUrl: server.baseUrl, paths: FIRST_SEARCH_WORDS.map((word) => list(`page=1&limit=20&search=${word}`)), headers });
-    scenarios.push({ name: `search, first time for each of ${FIRST_SEARCH_WORDS.length} words (${FIRST_SEARCH_WORDS.join(", ")}), 30 days`, kind: "search", target: TARGETS.search, result: firstSearches });
-    log(`${database}: first searches: p50 ${firstSearches.p50.toFixed(1)} ms, p95 ${firstSearches.p95.toFixed(1)} ms${firstSearches.failures ? `, ${firstSearches.failures} FAILED` : ""}`);
+    const firstSearches = await measureFirstRequests({
+      baseUrl: server.baseUrl,
+      paths: FIRST_SEARCH_WORDS.map((word) => list(`page=1&limit=20&search=${word}`)),
+      headers,
+    });
+    scenarios.push({
+      name: `search, first time for each of ${FIRST_SEARCH_WORDS.length} words (${FIRST_SEARCH_WORDS.join(", ")}), 30 days`,
+      kind: "search",
+      target: TARGETS.search,
+      result: firstSearches,
+    });
+    log(
+      `${database}: first searches: p50 ${firstSearches.p50.toFixed(1)} ms, p95 ${firstSearches.p95.toFixed(1)} ms${firstSearches.failures ? `, ${firstSearches.failures} FAILED` : ""}`,
+    );
     const plan: (Omit<Scenario, "result" | "loaded"> & { paths: string[] })[] = [];
     const add = (name: string, kind: Scenario["kind"], paths: string[], target?: number) => plan.push({ name, kind, paths, target });
     add("list 30 days, page 1, limit 20", "list", [list("page=1&limit=20")], TARGETS.list);
@@ -248,16 +285,43 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     const orderRes = await fetch(`${server.baseUrl}${list("page=1&limit=20&search=order")}`, { headers });
     const orderPages = ((await orderRes.json()) as { totalPages: number }).totalPages;
     const deepOrderPages = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((tenth) => Math.max(1, Math.round((orderPages * tenth) / 10)));
-    add(`search "order", 30 days, pages at every tenth of its ${formatCount(orderPages)}`, "search", deepOrderPages.map((page) => list(`page=${page}&limit=20&search=order`)), TARGETS.search);
+    add(
+      `search "order", 30 days, pages at every tenth of its ${formatCount(orderPages)}`,
+      "search",
+      deepOrderPages.map((page) => list(`page=${page}&limit=20&search=order`)),
+      TARGETS.search,
+    );
     add('search "注文" (2 characters), 30 days', "search", [list("page=1&limit=20&search=%E6%B3%A8%E6%96%87")]);
     add("session filter, 30 days", "list", [list(`page=1&limit=20&sessionId=${encodeURIComponent(facts.sessionId)}`)], TARGETS.list);
-    add("detail (500 random ids)", "detail", facts.ids.map((id) => `/api/transcript/${id}`), TARGETS.list);
+    add(
+      "detail (500 random ids)",
+      "detail",
+      facts.ids.map((id) => `/api/transcript/${id}`),
+      TARGETS.list,
+    );
     for (const days of [7, 30, 90]) {
-      add(`analytics ${days} days (America/New_York)`, "analytics", [`/api/analytics?${range(days)}&tz=America%2FNew_York`], days === 90 ? TARGETS.analytics90 : undefined);
+      add(
+        `analytics ${days} days (America/New_York)`,
+        "analytics",
+        [`/api/analytics?${range(days)}&tz=America%2FNew_York`],
+        days === 90 ? TARGETS.analytics90 : undefined,
+      );
     }
     for (const step of plan) {
-      const result = await measureLoad({ baseUrl: server.baseUrl, paths: step.paths, headers, connections: 1, durationSeconds: options.seconds });
-      const loaded = await measureLoad({ baseUrl: server.baseUrl, paths: step.paths, headers, connections: options.connections, durationSeconds: options.seconds });
+      const result = await measureLoad({
+        baseUrl: server.baseUrl,
+        paths: step.paths,
+        headers,
+        connections: 1,
+        durationSeconds: options.seconds,
+      });
+      const loaded = await measureLoad({
+        baseUrl: server.baseUrl,
+        paths: step.paths,
+        headers,
+        connections: options.connections,
+        durationSeconds: options.seconds,
+      });
       scenarios.push({ name: step.name, kind: step.kind, target: step.target, result, loaded });
       const failures = result.failures + loaded.failures;
       log(
@@ -270,9 +334,16 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     const ours = scenarios.find((scenario) => scenario.loaded)!.loaded!;
     const bareServer = await startFloorServer(url, now);
     try {
-      const bare = await measureLoad({ baseUrl: bareServer.baseUrl, paths: ["/"], connections: options.connections, durationSeconds: options.seconds });
+      const bare = await measureLoad({
+        baseUrl: bareServer.baseUrl,
+        paths: ["/"],
+        connections: options.connections,
+        durationSeconds: options.seconds,
+      });
       floor = { ours, bare };
-      log(`${database}: bare ${bare.perSecond.toFixed(0)}/s, ours ${ours.perSecond.toFixed(0)}/s (${((ours.perSecond / bare.perSecond) * 100).toFixed(0)}%)`);
+      log(
+        `${database}: bare ${bare.perSecond.toFixed(0)}/s, ours ${ours.perSecond.toFixed(0)}/s (${((ours.perSecond / bare.perSecond) * 100).toFixed(0)}%)`,
+      );
     } finally {
       bareServer.stop();
     }
@@ -309,10 +380,23 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
   lines.push("# Benchmarks", "");
   lines.push("Written by `npm run bench` (scripts/bench.ts); rerun it to refresh. Figures are what the script printed.", "");
   lines.push("## Machine and run", "");
-  lines.push(...machineLines(started, load, reports.map((r) => r.version)));
-  lines.push(`- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); the import rate is measured on a separate export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) imported into an empty database`);
-  lines.push(`- Load: autocannon against the real production server (\`npm start\`, scripts/start.mjs) with a bearer token from the real login; each call for ${options.seconds} s after a 1 s warm-up, first with 1 connection (a user's latency: p50/p95/p99, on which the targets are judged), then with ${options.connections} connections at once (p95 and throughput when requests queue on the two cores); the first-search row instead asks for each of its words once, one after another, before any other call, so every day of the range is counted afresh (search totals are otherwise counted once per word and day and reused while the day is unchanged)`);
-  lines.push(`- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`, "");
+  lines.push(
+    ...machineLines(
+      started,
+      load,
+      reports.map((r) => r.version),
+    ),
+  );
+  lines.push(
+    `- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); the import rate is measured on a separate export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) imported into an empty database`,
+  );
+  lines.push(
+    `- Load: autocannon against the real production server (\`npm start\`, scripts/start.mjs) with a bearer token from the real login; each call for ${options.seconds} s after a 1 s warm-up, first with 1 connection (a user's latency: p50/p95/p99, on which the targets are judged), then with ${options.connections} connections at once (p95 and throughput when requests queue on the two cores); the first-search row instead asks for each of its words once, one after another, before any other call, so every day of the range is counted afresh (search totals are otherwise counted once per word and day and reused while the day is unchanged)`,
+  );
+  lines.push(
+    `- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`,
+    "",
+  );
   for (const r of reports) {
     lines.push(`## ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} (${r.version})`, "");
     lines.push(
@@ -320,10 +404,17 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
         ? `- Generating ${formatCount(options.transcripts)} transcripts: not run (--skip-seed: the database of an earlier run was measured)`
         : `- Generating ${formatCount(options.transcripts)} transcripts (seed command, generation in a worker thread, same store path as imports): ${r.seedSeconds.toFixed(0)} s, ${formatCount(r.seedRate)}/s ${verdict(r.seedRate, TARGETS.importRate, false)}`,
     );
-    lines.push(`- Import of ${formatCount(options.importCount)} transcripts into an empty database: ${r.importLine} ${verdict(r.importRate, TARGETS.importRate, false)}`);
+    lines.push(
+      `- Import of ${formatCount(options.importCount)} transcripts into an empty database: ${r.importLine} ${verdict(r.importRate, TARGETS.importRate, false)}`,
+    );
     lines.push(`- Database size: ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`);
-    lines.push(`- Server peak memory (RSS of the server process tree): ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB ${verdict(r.peakRssBytes / 2 ** 20, TARGETS.memoryMb)}`);
-    lines.push(`- Throughput of the list call (30 days, page 1 of 20, ${options.connections} connections): ${r.floor.ours.perSecond.toFixed(0)}/s; bare node:http server, same SQL and driver: ${r.floor.bare.perSecond.toFixed(0)}/s; ratio ${((r.floor.ours.perSecond / r.floor.bare.perSecond) * 100).toFixed(0)}%`, "");
+    lines.push(
+      `- Server peak memory (RSS of the server process tree): ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB ${verdict(r.peakRssBytes / 2 ** 20, TARGETS.memoryMb)}`,
+    );
+    lines.push(
+      `- Throughput of the list call (30 days, page 1 of 20, ${options.connections} connections): ${r.floor.ours.perSecond.toFixed(0)}/s; bare node:http server, same SQL and driver: ${r.floor.bare.perSecond.toFixed(0)}/s; ratio ${((r.floor.ours.perSecond / r.floor.bare.perSecond) * 100).toFixed(0)}%`,
+      "",
+    );
     lines.push(
       `| call | p50 ms | p95 ms | p99 ms | target p95 | | p95 ms, ${options.connections} conn. | req/s, ${options.connections} conn. |`,
       "|---|---:|---:|---:|---:|---|---:|---:|",

@@ -24,7 +24,10 @@ const check = new Database(backup, { readonly: true, fileMustExist: true });
 try {
   const integrity = check.pragma("integrity_check", { simple: true });
   if (integrity !== "ok") throw new Error(`the backup fails SQLite's integrity check: ${integrity}`);
-  const tables = check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
+  const tables = check
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all()
+    .map((row) => row.name);
   for (const table of ["_prisma_migrations", "User"]) {
     if (!tables.includes(table)) throw new Error(`the backup has no ${table} table: it is not a portal database`);
   }

@@ -70,7 +70,9 @@ step("Building the production server", ["node_modules/next/dist/bin/next", "buil
 
 const host = process.env.HOST.includes(":") ? `[${process.env.HOST}]` : process.env.HOST;
 console.log(`\n▶ Transcript Analytics on http://${host}:${port}`);
-console.log(`  Demo administrator: ${process.env.DEMO_ADMIN_EMAIL || "admin@example.com"} / ${process.env.DEMO_ADMIN_PASSWORD ? "(DEMO_ADMIN_PASSWORD)" : "admin-demo-123"}`);
+console.log(
+  `  Demo administrator: ${process.env.DEMO_ADMIN_EMAIL || "admin@example.com"} / ${process.env.DEMO_ADMIN_PASSWORD ? "(DEMO_ADMIN_PASSWORD)" : "admin-demo-123"}`,
+);
 const server = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: "inherit",
   env: { ...process.env, PORT: port, NODE_ENV: "production" },

@@ -41,7 +41,10 @@ async function collectFiles(inputs: string[], rejected: FileRejection[]): Promis
 }
 
 async function main(): Promise<number> {
-  const { values, positionals: inputs } = readCommandLine({ options: { help: { type: "boolean", short: "h", default: false } }, allowPositionals: true }, USAGE);
+  const { values, positionals: inputs } = readCommandLine(
+    { options: { help: { type: "boolean", short: "h", default: false } }, allowPositionals: true },
+    USAGE,
+  );
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -56,7 +59,10 @@ async function main(): Promise<number> {
   let imported = 0;
   let updated = 0;
   if (files.length > 0) {
-    const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), { files: files.map((file) => JSON.stringify(file)), batchSize: BATCH_SIZE });
+    const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), {
+      files: files.map((file) => JSON.stringify(file)),
+      batchSize: BATCH_SIZE,
+    });
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {
         const saved = await saveTranscripts(batch.transcripts, { bulk: true, words: batch.words });

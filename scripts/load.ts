@@ -46,7 +46,13 @@ const DETAIL_SAMPLE = 1000;
 const FEEDBACK_SAMPLE = 2000;
 const KINDS = ["list", "search", "detail", "analytics", "feedback"] as const;
 type Kind = (typeof KINDS)[number];
-const MIX: [Kind, number][] = [["list", 35], ["search", 20], ["detail", 25], ["analytics", 10], ["feedback", 10]];
+const MIX: [Kind, number][] = [
+  ["list", 35],
+  ["search", 20],
+  ["detail", 25],
+  ["analytics", 10],
+  ["feedback", 10],
+];
 const SEARCH_WORDS = ["refund", "password", "order", "delivery", "nw-5"];
 const COMMENTS = ["Helpful, thanks", "Wrong order number", "Did not answer the question", "The link is broken"];
 const DAY_MS = 86_400_000;
@@ -65,7 +71,8 @@ interface Options {
   output: string;
 }
 
-const USAGE = "Usage: npm run load -- [--databases sqlite,postgres] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL]... [--output FILE]";
+const USAGE =
+  "Usage: npm run load -- [--databases sqlite,postgres] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL]... [--output FILE]";
 
 function readOptions(): Options {
   const { values } = readCommandLine(
@@ -137,13 +144,16 @@ async function readFacts(database: DatabaseKind, url: string): Promise<DatabaseF
   return withDatabase(url, async (query) => {
     const version = await databaseVersion(query, database);
     // A fixed slice of the id order (wrapping round): ids are random, so it is spread over the whole time range, and the same on every run.
-    const slice = (where: string) => query<{ id: string }>(`SELECT "id" FROM "Transcript" WHERE "id" ${where} $1 ORDER BY "id" LIMIT ${DETAIL_SAMPLE}`, ["8"]);
+    const slice = (where: string) =>
+      query<{ id: string }>(`SELECT "id" FROM "Transcript" WHERE "id" ${where} $1 ORDER BY "id" LIMIT ${DETAIL_SAMPLE}`, ["8"]);
     const detailIds = [...(await slice(">=")), ...(await slice("<"))].slice(0, DETAIL_SAMPLE).map((row) => row.id);
     const unrated = await query<{ id: string; sessionId: string; source: string }>(
       `SELECT t."id", t."sessionId", t."source" FROM "Transcript" t WHERE NOT EXISTS (SELECT 1 FROM "Feedback" f WHERE f."transcriptId" = t."id") ORDER BY t."id" LIMIT ${FEEDBACK_SAMPLE}`,
     );
     const feedbackTargets = unrated.flatMap((row) =>
-      turnsOf(storedDialog(row.source, row)).flatMap((turn, messageIndex) => (turnRole(turn) === "bot" ? [{ transcriptId: row.id, messageIndex }] : [])),
+      turnsOf(storedDialog(row.source, row)).flatMap((turn, messageIndex) =>
+        turnRole(turn) === "bot" ? [{ transcriptId: row.id, messageIndex }] : [],
+      ),
     );
     return { version, transcripts, feedbackRows, detailIds, feedbackTargets };
   });
@@ -153,7 +163,9 @@ async function readFacts(database: DatabaseKind, url: string): Promise<DatabaseF
 async function provisionUsers(url: string): Promise<void> {
   const ready = new Set(
     await withDatabase(url, async (query) =>
-      (await query<{ email: string }>(`SELECT "email" FROM "User" WHERE "email" LIKE 'load-%@example.com' AND "approved" AND "isActive"`)).map((row) => row.email),
+      (
+        await query<{ email: string }>(`SELECT "email" FROM "User" WHERE "email" LIKE 'load-%@example.com' AND "approved" AND "isActive"`)
+      ).map((row) => row.email),
     ),
   );
   const missing = Array.from({ length: USERS }, (_, index) => userEmail(index)).filter((email) => !ready.has(email));
@@ -165,7 +177,9 @@ async function provisionUsers(url: string): Promise<void> {
 async function signInClients(baseUrl: string, clients: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let start = 0; start < clients; start += 4) {
-    const batch = Array.from({ length: Math.min(4, clients - start) }, (_, offset) => signIn(baseUrl, userEmail((start + offset) % USERS), USER_PASSWORD));
+    const batch = Array.from({ length: Math.min(4, clients - start) }, (_, offset) =>
+      signIn(baseUrl, userEmail((start + offset) % USERS), USER_PASSWORD),
+    );
     tokens.push(...(await Promise.all(batch)));
   }
   return tokens;
@@ -187,7 +201,8 @@ interface Plan {
   feedbackTargets: FeedbackTarget[];
 }
 
-const rangeQuery = (now: number, days: number) => `startTime=${new Date(now - days * DAY_MS).toISOString()}&endTime=${new Date(now).toISOString()}`;
+const rangeQuery = (now: number, days: number) =>
+  `startTime=${new Date(now - days * DAY_MS).toISOString()}&endTime=${new Date(now).toISOString()}`;
 const feedbackKey = (email: string, target: FeedbackTarget) => `${email} ${target.transcriptId} ${target.messageIndex}`;
 
 /** The seeded request mix: the same sequence of calls on every run over the same database. */
@@ -202,7 +217,11 @@ function requestMix(plan: Plan): (user: number) => Call {
   };
   const listCall = (kind: "list" | "search", total: number, search = ""): Call => {
     const limit = random.chance(0.75) ? 20 : 100;
-    return { kind, method: "GET", path: `/api/transcripts?${range30}&page=${page(total, limit)}&limit=${limit}${search && `&search=${encodeURIComponent(search)}`}` };
+    return {
+      kind,
+      method: "GET",
+      path: `/api/transcripts?${range30}&page=${page(total, limit)}&limit=${limit}${search && `&search=${encodeURIComponent(search)}`}`,
+    };
   };
   return function next(user) {
     const kind = random.weighted(MIX);
@@ -211,13 +230,21 @@ function requestMix(plan: Plan): (user: number) => Call {
       const word = random.pick(SEARCH_WORDS);
       return listCall("search", plan.searchTotals[word], word);
     }
-    if (kind === "analytics") return { kind, method: "GET", path: `/api/analytics?${rangeQuery(plan.now, random.pick([7, 30, 90]))}&tz=America%2FNew_York` };
+    if (kind === "analytics")
+      return { kind, method: "GET", path: `/api/analytics?${rangeQuery(plan.now, random.pick([7, 30, 90]))}&tz=America%2FNew_York` };
     // Each user rates the sampled bot messages in turn from an offset of its own, so no write repeats another.
     const targets = plan.feedbackTargets;
-    const target = kind === "feedback" && rated[user] < targets.length ? targets[(user * Math.ceil(targets.length / USERS) + rated[user]++) % targets.length] : undefined;
+    const target =
+      kind === "feedback" && rated[user] < targets.length
+        ? targets[(user * Math.ceil(targets.length / USERS) + rated[user]++) % targets.length]
+        : undefined;
     // A detail read, or a feedback write once this user has rated every sampled message.
     if (!target) return { kind: "detail", method: "GET", path: `/api/transcript/${encodeURIComponent(random.pick(plan.detailIds))}` };
-    const rating = { ...target, feedbackType: random.pick(["thumbs_up", "thumbs_down"]), comment: random.chance(0.3) ? random.pick(COMMENTS) : undefined };
+    const rating = {
+      ...target,
+      feedbackType: random.pick(["thumbs_up", "thumbs_down"]),
+      comment: random.chance(0.3) ? random.pick(COMMENTS) : undefined,
+    };
     return { kind, method: "POST", path: "/api/feedback", body: JSON.stringify(rating), feedbackKey: feedbackKey(userEmail(user), target) };
   };
 }
@@ -280,7 +307,9 @@ async function runMix(baseUrl: string, tokens: string[], plan: Plan, options: Op
       instance.stop();
     }, options.seconds * 1000);
   };
-  const stats = Object.fromEntries(KINDS.map((kind) => [kind, { answered: 0, latencies: [], failures: 0, lost: 0, samples: [] } as KindStats])) as Record<Kind, KindStats>;
+  const stats = Object.fromEntries(
+    KINDS.map((kind) => [kind, { answered: 0, latencies: [], failures: 0, lost: 0, samples: [] } as KindStats]),
+  ) as Record<Kind, KindStats>;
   const connections: Connection[] = [];
   const acceptedFeedback = new Set<string>();
   const template = {
@@ -296,7 +325,10 @@ async function runMix(baseUrl: string, tokens: string[], plan: Plan, options: Op
       if (connection.pending && connection.call) stats[connection.call.kind].lost += 1;
       const call = next(connection.user);
       Object.assign(connection, { call, pending: true, sentAt: performance.now() });
-      const headers: Record<string, string> = { ...(request.headers as Record<string, string>), authorization: `Bearer ${connection.token}` };
+      const headers: Record<string, string> = {
+        ...(request.headers as Record<string, string>),
+        authorization: `Bearer ${connection.token}`,
+      };
       if (call.body) headers["content-type"] = "application/json";
       return { ...request, method: call.method, path: call.path, body: call.body ?? "", headers };
     },
@@ -321,7 +353,13 @@ async function runMix(baseUrl: string, tokens: string[], plan: Plan, options: Op
       }
     },
   };
-  const instance = autocannon({ url: baseUrl, connections: options.clients, duration: WARM_UP_LIMIT_SECONDS + options.seconds + 5, timeout: 30, requests: [template] });
+  const instance = autocannon({
+    url: baseUrl,
+    connections: options.clients,
+    duration: WARM_UP_LIMIT_SECONDS + options.seconds + 5,
+    timeout: 30,
+    requests: [template],
+  });
   const warmUpLimit = setTimeout(openWindow, WARM_UP_LIMIT_SECONDS * 1000);
   const result = await instance;
   clearTimeout(warmUpLimit);
@@ -378,7 +416,8 @@ interface Row {
 /** Requests and throughput from the answers received in the window; percentiles of the requests sent in it. */
 function summarise(kind: string, stats: KindStats[], seconds: number): Row {
   const sorted = stats.flatMap((s) => s.latencies).sort((a, b) => a - b);
-  const percentile = (fraction: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]);
+  const percentile = (fraction: number) =>
+    sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
   const requests = stats.reduce((sum, s) => sum + s.answered, 0);
   const errors = stats.reduce((sum, s) => sum + s.failures + s.lost, 0);
   return { kind, requests, errors, p50: percentile(0.5), p95: percentile(0.95), p99: percentile(0.99), perSecond: requests / seconds };
@@ -415,7 +454,9 @@ async function preparePlan(baseUrl: string, token: string, facts: DatabaseFacts)
     if (!res.ok) throw new Error(`GET ${pathAndQuery} failed before the run: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const total = async (search = "") => (await get<{ total: number }>(`/api/transcripts?${rangeQuery(now, 30)}&limit=20${search && `&search=${encodeURIComponent(search)}`}`)).total;
+  const total = async (search = "") =>
+    (await get<{ total: number }>(`/api/transcripts?${rangeQuery(now, 30)}&limit=20${search && `&search=${encodeURIComponent(search)}`}`))
+      .total;
   const listTotal = await total();
   const searchTotals: Record<string, number> = {};
   for (const word of SEARCH_WORDS) searchTotals[word] = await total(word);
@@ -428,10 +469,17 @@ async function preparePlan(baseUrl: string, token: string, facts: DatabaseFacts)
 async function loadDatabase(database: DatabaseKind, options: Options): Promise<DatabaseReport> {
   const url = databaseUrl(database, options);
   const file = path.resolve(sqliteFileOf(url));
-  const location = database === "postgres" ? `PostgreSQL database ${new URL(url).pathname.slice(1)}` : file.startsWith(`${ROOT}/`) ? path.relative(ROOT, file) : file;
+  const location =
+    database === "postgres"
+      ? `PostgreSQL database ${new URL(url).pathname.slice(1)}`
+      : file.startsWith(`${ROOT}/`)
+        ? path.relative(ROOT, file)
+        : file;
   const facts = await readFacts(database, url);
   const sizeBytes = await databaseSize(url);
-  log(`${database}: ${location} holds ${formatCount(facts.transcripts)} transcripts (${(sizeBytes / 2 ** 30).toFixed(2)} GiB), ${formatCount(facts.feedbackRows)} feedback rows; ${facts.version}`);
+  log(
+    `${database}: ${location} holds ${formatCount(facts.transcripts)} transcripts (${(sizeBytes / 2 ** 30).toFixed(2)} GiB), ${formatCount(facts.feedbackRows)} feedback rows; ${facts.version}`,
+  );
   await provisionUsers(url);
 
   log(`${database}: starting the production server`);
@@ -444,7 +492,9 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
     log(`${database}: signing in ${options.clients} clients as ${USERS} users`);
     const tokens = await signInClients(server.baseUrl, options.clients);
     const plan = await preparePlan(server.baseUrl, tokens[0], facts);
-    log(`${database}: ${options.clients} clients, warm-up until each has an answer, then ${options.seconds} s measured (${formatCount(plan.listTotal)} transcripts in the last 30 days)`);
+    log(
+      `${database}: ${options.clients} clients, warm-up until each has an answer, then ${options.seconds} s measured (${formatCount(plan.listTotal)} transcripts in the last 30 days)`,
+    );
     run = await runMix(server.baseUrl, tokens, plan, options);
     stored = await storedFeedback(url, facts.feedbackTargets);
     endRssBytes = treeRssBytes(server.pid);
@@ -467,7 +517,13 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
   const feedbackWrong = feedback.missing + feedback.unexpected + Math.abs(feedback.added - feedback.accepted - inFlightStored);
   // A timeout or a socket error loses the request in flight on that connection, which the table counts already.
   const errors = total.errors - lost + Math.max(lost, run.timeouts + run.socketErrors) + feedbackWrong;
-  const serverErrors = errors > 0 ? readFileSync(server.logFile, "utf8").split("\n").filter((line) => /error|fail|busy|locked|timeout/i.test(line)).slice(-20) : [];
+  const serverErrors =
+    errors > 0
+      ? readFileSync(server.logFile, "utf8")
+          .split("\n")
+          .filter((line) => /error|fail|busy|locked|timeout/i.test(line))
+          .slice(-20)
+      : [];
   return {
     database,
     location,
@@ -496,7 +552,9 @@ function databaseSection(r: DatabaseReport, options: Options): string[] {
   const f = r.feedback;
   const lines = [`### ${r.facts.version}`, ""];
   lines.push(`- Database: ${r.location}, ${formatCount(r.facts.transcripts)} transcripts, ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`);
-  lines.push(`- ${options.clients} clients (signed in as ${USERS} approved users), measured for ${options.seconds} s: ${formatCount(r.total.requests)} requests, ${r.total.perSecond.toFixed(0)} req/s, p99 ${ms(r.total.p99)} ms`);
+  lines.push(
+    `- ${options.clients} clients (signed in as ${USERS} approved users), measured for ${options.seconds} s: ${formatCount(r.total.requests)} requests, ${r.total.perSecond.toFixed(0)} req/s, p99 ${ms(r.total.p99)} ms`,
+  );
   lines.push(
     `- Warm-up, not measured: ${r.clientsAnswered === options.clients ? "all" : `**only ${r.clientsAnswered} of**`} ${options.clients} clients had a first answer after ${r.warmUpSeconds.toFixed(1)} s ` +
       "(all first requests at once, on empty caches)",
@@ -507,14 +565,19 @@ function databaseSection(r: DatabaseReport, options: Options): string[] {
       `${f.inFlightStored ? ` (${f.inFlightStored} of them from writes still in flight when the run stopped)` : ""}` +
       `${f.missing + f.unexpected === 0 && f.added === f.accepted + f.inFlightStored ? ": each stored exactly once" : `: **${f.missing} missing, ${f.unexpected} unexpected**`}`,
   );
-  lines.push(`- Errors: ${r.errors === 0 ? "none" : `**${formatCount(r.errors)}** (${r.total.errors} non-2xx or unanswered, ${r.timeouts} timeouts, ${r.socketErrors} socket errors)`}`);
-  if (r.samples.length > 0) lines.push("- First failed requests of each kind:", ...r.samples.map((sample) => `  - \`${sample.replace(/`/g, "'")}\``));
+  lines.push(
+    `- Errors: ${r.errors === 0 ? "none" : `**${formatCount(r.errors)}** (${r.total.errors} non-2xx or unanswered, ${r.timeouts} timeouts, ${r.socketErrors} socket errors)`}`,
+  );
+  if (r.samples.length > 0)
+    lines.push("- First failed requests of each kind:", ...r.samples.map((sample) => `  - \`${sample.replace(/`/g, "'")}\``));
   if (r.errors > 0) lines.push(`- Server log: ${r.serverLog}`);
   lines.push("");
   lines.push("| kind | requests | errors | p50 ms | p95 ms | p99 ms | req/s |", "|---|---:|---:|---:|---:|---:|---:|");
   for (const row of [...r.rows, r.total]) {
     const name = row === r.total ? "**total**" : row.kind;
-    lines.push(`| ${name} | ${formatCount(row.requests)} | ${row.errors} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.perSecond.toFixed(1)} |`);
+    lines.push(
+      `| ${name} | ${formatCount(row.requests)} | ${row.errors} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.perSecond.toFixed(1)} |`,
+    );
   }
   lines.push("");
   return lines;
@@ -532,7 +595,14 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
       "an error, counted from the start, is any answer other than 2xx, a timeout (30 s) or a socket error.",
     "",
   );
-  lines.push(...machineLines(started, load, reports.map((r) => r.facts.version)), "");
+  lines.push(
+    ...machineLines(
+      started,
+      load,
+      reports.map((r) => r.facts.version),
+    ),
+    "",
+  );
   for (const r of reports) lines.push(...databaseSection(r, options));
   return lines.join("\n");
 }
@@ -556,7 +626,8 @@ async function main() {
   // Every database is checked before anything is built or run.
   for (const database of options.databases) await countTranscripts(database, databaseUrl(database, options));
   if (options.skipBuild) {
-    if (!existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) throw new Error(`--skip-build: there is no build in ${DIST_DIR}; run without --skip-build once`);
+    if (!existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))
+      throw new Error(`--skip-build: there is no build in ${DIST_DIR}; run without --skip-build once`);
   } else {
     log(`building the production server into ${DIST_DIR}`);
     buildProduction(DIST_DIR);

@@ -21,7 +21,11 @@ const folder = `${stamp}_${name}`;
 
 const targets = [
   { schema: "prisma/schema.prisma", dir: "prisma/migrations", url: "file:./data/migration-diff.db" },
-  { schema: "prisma/postgres/schema.prisma", dir: "prisma/postgres/migrations", url: process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" },
+  {
+    schema: "prisma/postgres/schema.prisma",
+    dir: "prisma/postgres/migrations",
+    url: process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  },
 ];
 
 for (const target of targets) {

@@ -26,7 +26,9 @@ export function runPrisma(args, options = {}) {
     env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
   });
   if (result.status !== 0) {
-    throw new Error(`prisma ${args.join(" ")} failed (exit ${result.status ?? result.signal})\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(
+      `prisma ${args.join(" ")} failed (exit ${result.status ?? result.signal})\n${result.stdout ?? ""}${result.stderr ?? ""}`,
+    );
   }
   // WAL lets readers and a writer work side by side; the mode is stored in the database file.
   if (sqliteFile && args[0] === "migrate") {

@@ -6,7 +6,10 @@ const source = readFileSync("prisma/schema.prisma", "utf8");
 const postgres = source
   .replace('provider = "sqlite"', 'provider = "postgresql"')
   .replace('output     = "../generated/prisma-sqlite"', 'output     = "../../generated/prisma-pg"')
-  .replace(/^\/\/ The SQLite schema is the source.*\n\/\/.*\n/m, "// Generated from prisma/schema.prisma by scripts/prisma-generate.mjs: edit that file, not this one.\n");
+  .replace(
+    /^\/\/ The SQLite schema is the source.*\n\/\/.*\n/m,
+    "// Generated from prisma/schema.prisma by scripts/prisma-generate.mjs: edit that file, not this one.\n",
+  );
 if (!postgres.includes('"postgresql"') || !postgres.includes("prisma-pg")) {
   throw new Error("prisma/schema.prisma no longer has the provider or output line this script swaps");
 }

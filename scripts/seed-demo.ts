@@ -73,17 +73,27 @@ async function seedFeedback(): Promise<void> {
 
   let seeded = 0;
   for (const [position, transcript] of transcripts.entries()) {
-    const botAnswers = turnsOf(storedDialog(transcript.source, transcript)).flatMap((turn, index) => (turnRole(turn) === "bot" ? [index] : []));
+    const botAnswers = turnsOf(storedDialog(transcript.source, transcript)).flatMap((turn, index) =>
+      turnRole(turn) === "bot" ? [index] : [],
+    );
     // The greeting is rarely worth a rating: the answers after it first.
     const rated = (botAnswers.length > 1 ? botAnswers.slice(1) : botAnswers).slice(0, 1 + (position % 2));
     for (const messageIndex of rated) {
       const rating = DEMO_RATINGS[seeded % DEMO_RATINGS.length];
       const actor = raters[Math.floor(seeded / 3) % raters.length];
-      const input = submitFeedbackSchema.parse({ transcriptId: transcript.id, messageIndex, feedbackType: rating.feedbackType, comment: rating.comment });
+      const input = submitFeedbackSchema.parse({
+        transcriptId: transcript.id,
+        messageIndex,
+        feedbackType: rating.feedbackType,
+        comment: rating.comment,
+      });
       const feedback = await submitFeedback({ actor, input });
       await db.feedback.update({
         where: { id: feedback.id },
-        data: { reviewStatus: rating.reviewed ? "reviewed" : "pending", createdAt: new Date(Math.min(Date.now(), transcript.createdAt.getTime() + (5 + seeded * 7) * 60_000)) },
+        data: {
+          reviewStatus: rating.reviewed ? "reviewed" : "pending",
+          createdAt: new Date(Math.min(Date.now(), transcript.createdAt.getTime() + (5 + seeded * 7) * 60_000)),
+        },
       });
       seeded += 1;
     }

@@ -34,7 +34,8 @@ function readOptions() {
     console.log(USAGE);
     process.exit(0);
   }
-  const end = values.end === undefined ? Date.now() : (parseInstant(values.end)?.getTime() ?? usageError("--end must be an ISO date", USAGE));
+  const end =
+    values.end === undefined ? Date.now() : (parseInstant(values.end)?.getTime() ?? usageError("--end must be an ISO date", USAGE));
   return {
     transcripts: wholeNumber("transcripts", values.transcripts, 2000, { min: 1, max: 20_000_000 }, USAGE),
     days: wholeNumber("days", values.days, 90, { min: 1, max: 3650 }, USAGE),

@@ -48,11 +48,14 @@ server.on("error", (error) => {
   process.exit(1);
 });
 server.listen(port, host, () => {
-  console.log(`▶ Ready on http://${host && host.includes(":") ? `[${host}]` : host ?? "localhost"}:${port}`);
+  console.log(`▶ Ready on http://${host && host.includes(":") ? `[${host}]` : (host ?? "localhost")}:${port}`);
 });
 
 let stopping = false;
-for (const [signal, exitCode] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+for (const [signal, exitCode] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;

@@ -23,7 +23,10 @@ import { UserCard } from "./user-card";
 type View = "pending" | "all";
 
 const CONFIRM_TEXT: Partial<Record<AdminUserAction, { title: string; description: (email: string) => string }>> = {
-  deny: { title: "Deny this registration?", description: (email) => `The account ${email} will be removed. They can register again later.` },
+  deny: {
+    title: "Deny this registration?",
+    description: (email) => `The account ${email} will be removed. They can register again later.`,
+  },
   delete: { title: "Delete this user?", description: (email) => `The account ${email} will be permanently removed from the system.` },
 };
 
@@ -40,7 +43,8 @@ export function AdminPanel() {
       { action, userId: user.id },
       {
         onSuccess: () => toast({ ...text.success, variant: "success" }),
-        onError: (error) => toast({ title: text.failure, description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
+        onError: (error) =>
+          toast({ title: text.failure, description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
       },
     );
   };

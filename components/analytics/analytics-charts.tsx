@@ -1,7 +1,21 @@
 "use client";
 // Spec section 2 (Analytics page): the five charts. Each receives prepared data (lib/charts) and
 // only draws it; ResponsiveContainer makes them follow the card's width down to a phone.
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
 import { hasCounts, prepareOverTime, preparePeakHours } from "@/lib/charts/time-series";
 import { barChartHeight, hasValues, prepareBarRows, preparePieSlices } from "@/lib/charts/distribution";
@@ -25,14 +39,29 @@ function OverTimeChart({ series }: { series: AnalyticsResponse["transcriptsOverT
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title="Transcripts Over Time">
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID_STROKE }} interval="preserveStartEnd" minTickGap={24} />
+          <XAxis
+            dataKey="label"
+            tick={AXIS_TICK}
+            tickLine={false}
+            axisLine={{ stroke: GRID_STROKE }}
+            interval="preserveStartEnd"
+            minTickGap={24}
+          />
           <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
           <Tooltip
             {...TOOLTIP_STYLE}
             formatter={countFormatter}
             labelFormatter={(label, payload) => (payload?.[0]?.payload as { fullLabel?: string } | undefined)?.fullLabel ?? String(label)}
           />
-          <Line type="monotone" dataKey="count" stroke={LINE_COLOR} strokeWidth={2} dot={points.length <= 31 ? { r: 2.5 } : false} activeDot={{ r: 5 }} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="count"
+            stroke={LINE_COLOR}
+            strokeWidth={2}
+            dot={points.length <= 31 ? { r: 2.5 } : false}
+            activeDot={{ r: 5 }}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -53,7 +82,14 @@ function PeakHoursChart({ peakHours }: { peakHours: AnalyticsResponse["peakHours
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title="Peak Hours">
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="hour" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID_STROKE }} interval="preserveStartEnd" minTickGap={8} />
+          <XAxis
+            dataKey="hour"
+            tick={AXIS_TICK}
+            tickLine={false}
+            axisLine={{ stroke: GRID_STROKE }}
+            interval="preserveStartEnd"
+            minTickGap={8}
+          />
           <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
           <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "#eef2ff" }} formatter={countFormatter} labelFormatter={(hour) => `${hour}:00`} />
           <Bar dataKey="count" fill={BAR_COLOR} radius={[3, 3, 0, 0]} isAnimationActive={false} />
@@ -66,10 +102,25 @@ function PeakHoursChart({ peakHours }: { peakHours: AnalyticsResponse["peakHours
 function DistributionPie({ title, entries }: { title: string; entries: AnalyticsResponse["deviceDistribution"] }) {
   const slices = preparePieSlices(entries);
   return (
-    <ChartCard title={title} hasData={hasValues(entries)} height={CHART_HEIGHT} table={{ columns: ["Name", "Transcripts"], rows: slices.map((s) => [s.name, s.value] as const) }}>
+    <ChartCard
+      title={title}
+      hasData={hasValues(entries)}
+      height={CHART_HEIGHT}
+      table={{ columns: ["Name", "Transcripts"], rows: slices.map((s) => [s.name, s.value] as const) }}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <PieChart title={title}>
-          <Pie data={slices} dataKey="value" nameKey="name" cx="50%" cy="45%" innerRadius="45%" outerRadius="75%" paddingAngle={1} isAnimationActive={false}>
+          <Pie
+            data={slices}
+            dataKey="value"
+            nameKey="name"
+            cx="50%"
+            cy="45%"
+            innerRadius="45%"
+            outerRadius="75%"
+            paddingAngle={1}
+            isAnimationActive={false}
+          >
             {slices.map((slice) => (
               <Cell key={slice.name} fill={slice.color} stroke="#ffffff" />
             ))}
@@ -81,7 +132,13 @@ function DistributionPie({ title, entries }: { title: string; entries: Analytics
               String(name),
             ]}
           />
-          <Legend itemSorter={null} verticalAlign="bottom" iconType="circle" iconSize={10} wrapperStyle={{ fontSize: 12, color: "#334155" }} />
+          <Legend
+            itemSorter={null}
+            verticalAlign="bottom"
+            iconType="circle"
+            iconSize={10}
+            wrapperStyle={{ fontSize: 12, color: "#334155" }}
+          />
         </PieChart>
       </ResponsiveContainer>
     </ChartCard>

@@ -32,7 +32,10 @@ function LoadingState() {
 }
 
 export function AnalyticsDashboard() {
-  const [selection, setSelection] = useState<RangeSelection>(() => ({ choice: DEFAULT_ANALYTICS_DAYS, range: presetRange(DEFAULT_ANALYTICS_DAYS) }));
+  const [selection, setSelection] = useState<RangeSelection>(() => ({
+    choice: DEFAULT_ANALYTICS_DAYS,
+    range: presetRange(DEFAULT_ANALYTICS_DAYS),
+  }));
   const analytics = useAnalytics(selection.range);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
 
@@ -58,7 +61,11 @@ export function AnalyticsDashboard() {
       ) : !analytics.data ? (
         <LoadingState />
       ) : (
-        <div className={isUpdating ? "space-y-6 opacity-60 transition-opacity" : "space-y-6 transition-opacity"} aria-busy={isUpdating} data-testid="analytics-content">
+        <div
+          className={isUpdating ? "space-y-6 opacity-60 transition-opacity" : "space-y-6 transition-opacity"}
+          aria-busy={isUpdating}
+          data-testid="analytics-content"
+        >
           <SummaryCards data={analytics.data} />
           <AnalyticsCharts data={analytics.data} />
         </div>

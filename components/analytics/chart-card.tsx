@@ -62,7 +62,10 @@ export function ChartCard({
             ) : null}
           </>
         ) : (
-          <div style={{ height }} className="flex items-center justify-center rounded-lg border border-dashed border-slate-200 text-sm text-slate-500">
+          <div
+            style={{ height }}
+            className="flex items-center justify-center rounded-lg border border-dashed border-slate-200 text-sm text-slate-500"
+          >
             No data available
           </div>
         )}

@@ -9,7 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { RangeCalendar, type DateRange } from "@/components/ui/range-calendar";
 import { RANGE_TOO_LONG_MESSAGE, spansTooManyDays } from "@/lib/format/date-range";
-import { ANALYTICS_PRESETS, customRange, presetLabel, presetRange, type AnalyticsRange, type AnalyticsRangeChoice } from "@/lib/charts/analytics-range";
+import {
+  ANALYTICS_PRESETS,
+  customRange,
+  presetLabel,
+  presetRange,
+  type AnalyticsRange,
+  type AnalyticsRangeChoice,
+} from "@/lib/charts/analytics-range";
 
 export interface RangeSelection {
   choice: AnalyticsRangeChoice;
@@ -40,7 +47,11 @@ export function RangePicker({ value, onChange }: { value: RangeSelection; onChan
   };
 
   const today = new Date();
-  const nextStep = !draft?.from ? "Pick the first day of the range." : !draft.to ? "Now pick the last day of the range." : "Pick a new first day to change the range.";
+  const nextStep = !draft?.from
+    ? "Pick the first day of the range."
+    : !draft.to
+      ? "Now pick the last day of the range."
+      : "Pick a new first day to change the range.";
   const hint = isRefused ? `${RANGE_TOO_LONG_MESSAGE} ${nextStep}` : nextStep;
 
   return (

@@ -5,7 +5,19 @@ import { Card } from "@/components/ui/card";
 import { dailyAverage, peakHourLabel, topDeviceName } from "@/lib/charts/analytics-summary";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
 
-function SummaryCard({ label, value, caption, icon: Icon, tone }: { label: string; value: string; caption: string; icon: LucideIcon; tone: string }) {
+function SummaryCard({
+  label,
+  value,
+  caption,
+  icon: Icon,
+  tone,
+}: {
+  label: string;
+  value: string;
+  caption: string;
+  icon: LucideIcon;
+  tone: string;
+}) {
   return (
     <Card className="p-4 sm:p-5" data-testid="summary-card" data-label={label}>
       <div className="flex items-start justify-between gap-2">
@@ -32,8 +44,20 @@ export function SummaryCards({ data }: { data: AnalyticsResponse }) {
         icon={MessageSquareText}
         tone="bg-indigo-100 text-indigo-700"
       />
-      <SummaryCard label="Peak Hour" value={peakHourLabel(data.peakHours)} caption="Busiest hour of the day" icon={Clock} tone="bg-amber-100 text-amber-700" />
-      <SummaryCard label="Top Device" value={topDeviceName(data.deviceDistribution)} caption="Most used device" icon={Smartphone} tone="bg-cyan-100 text-cyan-700" />
+      <SummaryCard
+        label="Peak Hour"
+        value={peakHourLabel(data.peakHours)}
+        caption="Busiest hour of the day"
+        icon={Clock}
+        tone="bg-amber-100 text-amber-700"
+      />
+      <SummaryCard
+        label="Top Device"
+        value={topDeviceName(data.deviceDistribution)}
+        caption="Most used device"
+        icon={Smartphone}
+        tone="bg-cyan-100 text-cyan-700"
+      />
       <SummaryCard
         label="Daily Average"
         value={dailyAverage(data.total, data.transcriptsOverTime).toLocaleString("en-US")}

@@ -17,11 +17,7 @@ export function AuditLog() {
 
   return (
     <>
-      <PageTitle
-        title="Audit Log"
-        subtitle="Every administrator action, newest first"
-        actions={<BackToAdminPanel />}
-      />
+      <PageTitle title="Audit Log" subtitle="Every administrator action, newest first" actions={<BackToAdminPanel />} />
       <DataTableCard
         label="Audit log entries"
         isPending={log.isPending}

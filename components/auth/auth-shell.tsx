@@ -3,7 +3,17 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Logo } from "@/components/layout/logo";
 
 /** The frame of the signed-out screens: the logo above one centred card, filling the height that app/(public)/layout.tsx leaves. */
-export function AuthShell({ title, description, children, footer }: { title: string; description?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex flex-1 flex-col items-center justify-center bg-gradient-to-br from-slate-50 via-white to-indigo-50 px-4 py-10">
       <div className="w-full max-w-md">

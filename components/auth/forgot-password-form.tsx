@@ -51,14 +51,27 @@ export function ForgotPasswordForm() {
     >
       <form onSubmit={onSubmit} className="space-y-4" aria-label="Request a password reset">
         <Field id="email" label="Email">
-          <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={requestReset.isPending}>
           {requestReset.isPending ? "Sending..." : "Send reset link"}
         </Button>
       </form>
       {demoToken ? (
-        <section aria-labelledby="demo-token-title" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="demo-token-box">
+        <section
+          aria-labelledby="demo-token-title"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4"
+          data-testid="demo-token-box"
+        >
           <h2 id="demo-token-title" className="flex items-center gap-2 text-sm font-semibold text-amber-900">
             <KeyRound className="size-4" aria-hidden />
             Demo mode

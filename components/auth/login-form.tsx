@@ -113,7 +113,8 @@ function PasswordForm({ onSignedIn }: { onSignedIn: (session: LoginResponse) => 
       { email, password },
       {
         onSuccess: onSignedIn,
-        onError: (error) => toast({ title: "Login failed", description: error.message || "Invalid email or password", variant: "destructive" }),
+        onError: (error) =>
+          toast({ title: "Login failed", description: error.message || "Invalid email or password", variant: "destructive" }),
       },
     );
   };
@@ -121,7 +122,16 @@ function PasswordForm({ onSignedIn }: { onSignedIn: (session: LoginResponse) => 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
       <Field id="email" label="Email">
-        <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
       </Field>
       <Field
         id="password"
@@ -132,7 +142,14 @@ function PasswordForm({ onSignedIn }: { onSignedIn: (session: LoginResponse) => 
           </Link>
         }
       >
-        <PasswordInput id="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput
+          id="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={login.isPending || login.isSuccess}>
         {login.isPending ? "Signing in..." : "Sign in"}

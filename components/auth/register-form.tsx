@@ -38,14 +38,25 @@ export function RegisterForm() {
       return;
     }
     if (password.length < PASSWORD_MIN_LENGTH) {
-      toast({ title: "Password too short", description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, variant: "destructive" });
+      toast({
+        title: "Password too short",
+        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+        variant: "destructive",
+      });
       return;
     }
     register.mutate(
       { email, password },
       {
-        onSuccess: (result) => toast({ title: "Registration successful", description: result.message, variant: "success", duration: REGISTER_TOAST_DURATION_MS }),
-        onError: (error) => toast({ title: "Registration failed", description: error.message || "Could not create account", variant: "destructive" }),
+        onSuccess: (result) =>
+          toast({
+            title: "Registration successful",
+            description: result.message,
+            variant: "success",
+            duration: REGISTER_TOAST_DURATION_MS,
+          }),
+        onError: (error) =>
+          toast({ title: "Registration failed", description: error.message || "Could not create account", variant: "destructive" }),
       },
     );
   };
@@ -67,13 +78,37 @@ export function RegisterForm() {
     >
       <form onSubmit={onSubmit} className="space-y-4" aria-label="Create account">
         <Field id="email" label="Email">
-          <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
         </Field>
         <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
-          <PasswordInput id="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-hint" />
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby="password-hint"
+          />
         </Field>
         <Field id="confirm-password" label="Confirm password">
-          <PasswordInput id="confirm-password" name="confirmPassword" autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+          <PasswordInput
+            id="confirm-password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={register.isPending || register.isSuccess}>
           {register.isPending ? "Creating account..." : "Create account"}

@@ -36,7 +36,11 @@ export function ResetPasswordForm({ initialToken = "" }: { initialToken?: string
       return;
     }
     if (password.length < PASSWORD_MIN_LENGTH) {
-      toast({ title: "Password too short", description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, variant: "destructive" });
+      toast({
+        title: "Password too short",
+        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+        variant: "destructive",
+      });
       return;
     }
     resetPassword.mutate(
@@ -69,13 +73,37 @@ export function ResetPasswordForm({ initialToken = "" }: { initialToken?: string
     >
       <form onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
         <Field id="token" label="Reset token">
-          <Input id="token" name="token" required autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} className="font-mono text-xs" />
+          <Input
+            id="token"
+            name="token"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            className="font-mono text-xs"
+          />
         </Field>
         <Field id="password" label="New password" hint={`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}>
-          <PasswordInput id="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-hint" />
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby="password-hint"
+          />
         </Field>
         <Field id="confirm-password" label="Confirm password">
-          <PasswordInput id="confirm-password" name="confirmPassword" autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+          <PasswordInput
+            id="confirm-password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
           {resetPassword.isPending ? "Resetting password..." : "Reset password"}

@@ -24,7 +24,10 @@ function prefetchCalendar(): void {
  */
 function CalendarPlaceholder({ children }: { children: ReactNode }) {
   return (
-    <div className="flex h-[277px] w-[280px] flex-col items-center justify-center gap-3 text-sm text-slate-600" data-testid="calendar-loading">
+    <div
+      className="flex h-[277px] w-[280px] flex-col items-center justify-center gap-3 text-sm text-slate-600"
+      data-testid="calendar-loading"
+    >
       {children}
     </div>
   );

@@ -6,7 +6,14 @@ import { startOfDay } from "date-fns";
 import { Download, LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { pickedEnd, pickedStart, QUICK_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE, spansTooManyDays, type DateRange } from "@/lib/format/date-range";
+import {
+  pickedEnd,
+  pickedStart,
+  QUICK_RANGE_DAYS,
+  RANGE_TOO_LONG_MESSAGE,
+  spansTooManyDays,
+  type DateRange,
+} from "@/lib/format/date-range";
 import { DatePickerField } from "./date-picker-field";
 
 export function DateRangeCard({

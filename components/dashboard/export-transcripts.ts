@@ -15,7 +15,12 @@ const FILES: Record<ExportFormat, { mime: string; build: typeof buildTranscripts
 };
 
 /** Reads every transcript of the filters (`total` of them), then saves them as one file. */
-export async function exportTranscripts(filters: TranscriptFilters, total: number, format: ExportFormat, callbacks: ExportCallbacks): Promise<void> {
+export async function exportTranscripts(
+  filters: TranscriptFilters,
+  total: number,
+  format: ExportFormat,
+  callbacks: ExportCallbacks,
+): Promise<void> {
   const rows = await fetchTranscriptsForExport(filters, total, callbacks);
   const { build, mime } = FILES[format];
   downloadTextFile(transcriptExportFileName(format), build(rows), mime);

@@ -45,14 +45,23 @@ export function PaginationBar({
   onPageSizeChange: (size: number) => void;
 }) {
   return (
-    <nav aria-label="Pagination" className="flex flex-col gap-3 border-t border-slate-100 pt-4 lg:flex-row lg:items-center lg:justify-between">
+    <nav
+      aria-label="Pagination"
+      className="flex flex-col gap-3 border-t border-slate-100 pt-4 lg:flex-row lg:items-center lg:justify-between"
+    >
       <p className="text-sm text-slate-600" data-testid="pagination-range">
         {showingRangeText(page, pageSize, total)}
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <PageSizeSelect pageSize={pageSize} onPageSizeChange={onPageSizeChange} />
         <div className="flex items-center gap-1">
-          <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={!canGoPrevious(page)} className="px-2 sm:px-3">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onPageChange(page - 1)}
+            disabled={!canGoPrevious(page)}
+            className="px-2 sm:px-3"
+          >
             <ChevronLeft aria-hidden />
             <span className="sr-only sm:not-sr-only">Previous</span>
           </Button>
@@ -69,7 +78,13 @@ export function PaginationBar({
               {number}
             </Button>
           ))}
-          <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!canGoNext(page, totalPages)} className="px-2 sm:px-3">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onPageChange(page + 1)}
+            disabled={!canGoNext(page, totalPages)}
+            className="px-2 sm:px-3"
+          >
             <span className="sr-only sm:not-sr-only">Next</span>
             <ChevronRight aria-hidden />
           </Button>

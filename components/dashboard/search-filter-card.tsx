@@ -72,8 +72,22 @@ export function SearchFilterCard({
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex flex-col gap-3 sm:flex-row">
-          <FilterBox label="Search transcripts" placeholder="Search in transcripts..." value={search} onChange={onSearchChange} onClear={onClearSearch} icon={Search} />
-          <FilterBox label="Session ID filter" placeholder="Filter by Session ID..." value={sessionId} onChange={onSessionChange} onClear={onClearSession} icon={Fingerprint} />
+          <FilterBox
+            label="Search transcripts"
+            placeholder="Search in transcripts..."
+            value={search}
+            onChange={onSearchChange}
+            onClear={onClearSearch}
+            icon={Search}
+          />
+          <FilterBox
+            label="Session ID filter"
+            placeholder="Filter by Session ID..."
+            value={sessionId}
+            onChange={onSessionChange}
+            onClear={onClearSession}
+            icon={Fingerprint}
+          />
         </div>
         <p role="status" className={filteredCount === null ? "sr-only" : "text-sm text-slate-600"} data-testid="filtered-results">
           {filteredCount !== null ? filteredResultsText(filteredCount) : null}

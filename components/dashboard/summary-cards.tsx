@@ -26,7 +26,11 @@ export function SummaryCards({ values }: { values: SummaryValues }) {
             <p className="text-sm font-medium text-slate-600">{label}</p>
             <Icon className="size-4 shrink-0 text-indigo-500" aria-hidden />
           </div>
-          <p className={clsx("mt-2 truncate text-xl font-bold text-slate-900 sm:text-2xl", isName && "capitalize")} data-testid={testId} title={value}>
+          <p
+            className={clsx("mt-2 truncate text-xl font-bold text-slate-900 sm:text-2xl", isName && "capitalize")}
+            data-testid={testId}
+            title={value}
+          >
             {value}
           </p>
         </Card>

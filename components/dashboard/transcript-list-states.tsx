@@ -28,5 +28,7 @@ export function TranscriptListError({ message }: { message: string | null | unde
 }
 
 export function TranscriptListEmpty() {
-  return <EmptyNoticeCard icon={Inbox} title="No transcripts found" hint="Try adjusting your date range or fetch transcripts to see data" />;
+  return (
+    <EmptyNoticeCard icon={Inbox} title="No transcripts found" hint="Try adjusting your date range or fetch transcripts to see data" />
+  );
 }

@@ -59,7 +59,15 @@ function TranscriptCards({ rows, search, query }: RowsProps) {
 }
 
 /** `search`: the search that found the rows, which the transcript page then highlights. */
-export function TranscriptTable({ rows, search, isUpdating }: { rows: readonly TranscriptListItem[]; search: string; isUpdating: boolean }) {
+export function TranscriptTable({
+  rows,
+  search,
+  isUpdating,
+}: {
+  rows: readonly TranscriptListItem[];
+  search: string;
+  isUpdating: boolean;
+}) {
   const query = highlightedSearch(search);
   return (
     <div className={clsx("transition-opacity", isUpdating && "opacity-60")} aria-busy={isUpdating}>
@@ -110,7 +118,11 @@ function WideTable({ rows, search, query }: RowsProps) {
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(row.timestamp)}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{row.duration}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{turnsLabel(row.messageCount)}</td>
-                <td className="max-w-[18rem] truncate px-3 py-3 text-slate-600" title={row.searchSnippet ?? row.preview} data-testid="preview">
+                <td
+                  className="max-w-[18rem] truncate px-3 py-3 text-slate-600"
+                  title={row.searchSnippet ?? row.preview}
+                  data-testid="preview"
+                >
                   <PreviewText row={row} query={query} />
                 </td>
               </tr>

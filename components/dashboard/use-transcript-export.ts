@@ -30,7 +30,10 @@ const FORMAT_LABEL: Record<ExportFormat, string> = { csv: "CSV", json: "JSON" };
 export const EXPORT_TOASTS = {
   noData: { title: "No data to export", description: "Please fetch transcripts first" },
   preparing: (count: number) => ({ title: "Preparing export...", description: `Fetching all ${count} transcript(s)...` }),
-  processing: (count: number) => ({ title: "Processing transcripts...", description: `Enriching ${count} transcript(s) with full data...` }),
+  processing: (count: number) => ({
+    title: "Processing transcripts...",
+    description: `Enriching ${count} transcript(s) with full data...`,
+  }),
   success: (format: ExportFormat) => ({ title: "Export successful", description: `Transcripts exported as ${FORMAT_LABEL[format]}` }),
   failed: (message: string | undefined) => ({ title: "Export failed", description: message?.trim() || "Failed to export transcripts" }),
 };

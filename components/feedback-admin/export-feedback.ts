@@ -8,7 +8,11 @@ import { fetchAllFeedback } from "@/lib/queries/export-reads";
 import type { FeedbackDto, FeedbackFilter } from "@/lib/schemas/feedback";
 
 /** Saves the filter's items as one file; resolves to how many there were (none: nothing is saved). */
-export async function exportFeedback(filter: FeedbackFilter, loadedItems: FeedbackDto[] | undefined, exportFormat: FeedbackExportFormat): Promise<number> {
+export async function exportFeedback(
+  filter: FeedbackFilter,
+  loadedItems: FeedbackDto[] | undefined,
+  exportFormat: FeedbackExportFormat,
+): Promise<number> {
   const items = loadedItems ?? (await fetchAllFeedback(filter));
   if (items.length > 0) {
     const file = feedbackExportFile(items, exportFormat);

@@ -2,7 +2,18 @@
 // Spec section 2 (Feedback management): the five count cards, the filter, the exports, and the
 // table of the current server page with its empty, loading and failure states.
 import { useEffect, useState } from "react";
-import { CircleCheck, Clock, Download, FileJson, Inbox, ListFilter, LoaderCircle, MessageSquareText, ThumbsDown, ThumbsUp } from "lucide-react";
+import {
+  CircleCheck,
+  Clock,
+  Download,
+  FileJson,
+  Inbox,
+  ListFilter,
+  LoaderCircle,
+  MessageSquareText,
+  ThumbsDown,
+  ThumbsUp,
+} from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -57,7 +68,11 @@ export function FeedbackManagement() {
     deleteFeedback.mutate(item.id, {
       onSuccess: () => toast({ ...FEEDBACK_TOASTS.deleted, variant: "success" }),
       onError: (error) =>
-        toast({ title: FEEDBACK_TOASTS.deleteFailed.title, description: errorMessage(error, FEEDBACK_TOASTS.deleteFailed.fallback), variant: "destructive" }),
+        toast({
+          title: FEEDBACK_TOASTS.deleteFailed.title,
+          description: errorMessage(error, FEEDBACK_TOASTS.deleteFailed.fallback),
+          variant: "destructive",
+        }),
     });
   };
 
@@ -138,7 +153,13 @@ export function FeedbackManagement() {
               onDelete={setToDelete}
             />
             {data.totalPages > 1 ? (
-              <FeedbackPagination page={page} totalPages={data.totalPages} total={data.total} pageSize={FEEDBACK_PAGE_SIZE} onPage={setPage} />
+              <FeedbackPagination
+                page={page}
+                totalPages={data.totalPages}
+                total={data.total}
+                pageSize={FEEDBACK_PAGE_SIZE}
+                onPage={setPage}
+              />
             ) : null}
           </Card>
         )}

@@ -19,7 +19,10 @@ export function FeedbackPagination({
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Feedback pages" className="flex flex-col items-center gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:justify-between">
+    <nav
+      aria-label="Feedback pages"
+      className="flex flex-col items-center gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:justify-between"
+    >
       <p className="text-sm text-slate-600" data-testid="feedback-range">
         Showing {first.toLocaleString("en-US")} - {last.toLocaleString("en-US")} of {total.toLocaleString("en-US")} feedback items
       </p>

@@ -83,7 +83,13 @@ export function FeedbackTable({
               const who = item.user?.email ?? DELETED_USER;
               const dateLines = feedbackDateLines(item.createdAt);
               return (
-                <tr key={item.id} role="row" className="hover:bg-slate-50/70 max-lg:block max-lg:px-4 max-lg:py-3" data-testid="feedback-row" data-id={item.id}>
+                <tr
+                  key={item.id}
+                  role="row"
+                  className="hover:bg-slate-50/70 max-lg:block max-lg:px-4 max-lg:py-3"
+                  data-testid="feedback-row"
+                  data-id={item.id}
+                >
                   <td role="cell" data-label="User" className={CELL}>
                     <UserCell user={item.user} />
                   </td>
@@ -114,7 +120,11 @@ export function FeedbackTable({
                     />
                   </td>
                   <td role="cell" data-label="Date" className={`${CELL} text-slate-600`}>
-                    <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="block whitespace-nowrap max-lg:text-right">
+                    <time
+                      dateTime={item.createdAt}
+                      title={formatDateTime(item.createdAt)}
+                      className="block whitespace-nowrap max-lg:text-right"
+                    >
                       <span className="lg:block">{dateLines.date}</span>
                       {dateLines.time ? (
                         <span className="text-slate-500 lg:block lg:text-xs">

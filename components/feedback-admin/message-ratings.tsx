@@ -21,13 +21,22 @@ export function MessageRatings({
   if (items.length === 0) return null;
   const number = messageNumber(messageIndex);
   return (
-    <section className="mt-2 w-full rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" aria-label={`Ratings of message #${number}`} data-testid="message-ratings">
+    <section
+      className="mt-2 w-full rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+      aria-label={`Ratings of message #${number}`}
+      data-testid="message-ratings"
+    >
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Ratings ({items.length})</h3>
       <ul className="mt-2 divide-y divide-slate-200">
         {items.map((item) => {
           const who = item.user?.email ?? DELETED_USER;
           return (
-            <li key={item.id} className="flex flex-wrap items-start gap-x-3 gap-y-2 py-2 first:pt-0 last:pb-0" data-testid="message-rating-item" data-id={item.id}>
+            <li
+              key={item.id}
+              className="flex flex-wrap items-start gap-x-3 gap-y-2 py-2 first:pt-0 last:pb-0"
+              data-testid="message-rating-item"
+              data-id={item.id}
+            >
               <div className="min-w-0 flex-1 basis-48 space-y-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <FeedbackBadge type={item.feedbackType} />

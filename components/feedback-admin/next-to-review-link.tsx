@@ -15,7 +15,11 @@ export function NextToReviewLink({ transcriptId }: { transcriptId: string }) {
   const next = pending.data?.items.find((item) => item.transcriptId !== transcriptId);
   if (!next) return null;
   return (
-    <Link href={messagePath(next.transcriptId, next.messageIndex)} className={buttonClasses({ variant: "outline", size: "md" })} data-testid="next-to-review">
+    <Link
+      href={messagePath(next.transcriptId, next.messageIndex)}
+      className={buttonClasses({ variant: "outline", size: "md" })}
+      data-testid="next-to-review"
+    >
       Next to review
       <ArrowRight aria-hidden />
     </Link>

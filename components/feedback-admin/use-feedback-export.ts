@@ -30,9 +30,17 @@ export function useFeedbackExport({
         toast({ ...FEEDBACK_TOASTS.noData, variant: "destructive" });
         return;
       }
-      toast({ title: FEEDBACK_TOASTS.exported.title, description: FEEDBACK_TOASTS.exported.description(count, exportFormat), variant: "success" });
+      toast({
+        title: FEEDBACK_TOASTS.exported.title,
+        description: FEEDBACK_TOASTS.exported.description(count, exportFormat),
+        variant: "success",
+      });
     } catch (error) {
-      toast({ title: FEEDBACK_TOASTS.exportFailed.title, description: errorMessage(error, FEEDBACK_TOASTS.exportFailed.fallback), variant: "destructive" });
+      toast({
+        title: FEEDBACK_TOASTS.exportFailed.title,
+        description: errorMessage(error, FEEDBACK_TOASTS.exportFailed.fallback),
+        variant: "destructive",
+      });
     } finally {
       setExporting(null);
     }

@@ -16,7 +16,11 @@ export function useReviewStatusChange() {
       {
         onSuccess: () => toast({ ...FEEDBACK_TOASTS.statusUpdated, variant: "success" }),
         onError: (error) =>
-          toast({ title: FEEDBACK_TOASTS.statusFailed.title, description: errorMessage(error, FEEDBACK_TOASTS.statusFailed.fallback), variant: "destructive" }),
+          toast({
+            title: FEEDBACK_TOASTS.statusFailed.title,
+            description: errorMessage(error, FEEDBACK_TOASTS.statusFailed.fallback),
+            variant: "destructive",
+          }),
       },
     );
   };

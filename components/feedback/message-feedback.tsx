@@ -31,7 +31,9 @@ export function MessageFeedback({
         onClick={onThumbsUp}
         className={clsx(
           thumbClasses,
-          rating === "thumbs_up" ? "border-emerald-300 bg-emerald-50 text-emerald-700" : "border-transparent text-slate-500 hover:bg-slate-100 hover:text-slate-800",
+          rating === "thumbs_up"
+            ? "border-emerald-300 bg-emerald-50 text-emerald-700"
+            : "border-transparent text-slate-500 hover:bg-slate-100 hover:text-slate-800",
         )}
       >
         <ThumbsUp className="size-4" aria-hidden />
@@ -44,7 +46,9 @@ export function MessageFeedback({
         onClick={onThumbsDown}
         className={clsx(
           thumbClasses,
-          rating === "thumbs_down" ? "border-red-300 bg-red-50 text-red-700" : "border-transparent text-slate-500 hover:bg-slate-100 hover:text-slate-800",
+          rating === "thumbs_down"
+            ? "border-red-300 bg-red-50 text-red-700"
+            : "border-transparent text-slate-500 hover:bg-slate-100 hover:text-slate-800",
         )}
       >
         <ThumbsDown className="size-4" aria-hidden />

@@ -14,7 +14,10 @@ export function useMessageFeedback(transcriptId: string, { enabled }: { enabled:
   const [selected, setSelected] = useState<number | null>(null);
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
 
-  const ratingByIndex = useMemo(() => new Map((ratings.data ?? []).map((item) => [item.messageIndex, item.feedbackType] as const)), [ratings.data]);
+  const ratingByIndex = useMemo(
+    () => new Map((ratings.data ?? []).map((item) => [item.messageIndex, item.feedbackType] as const)),
+    [ratings.data],
+  );
 
   const send = (messageIndex: number, feedbackType: FeedbackType, comment?: string) => {
     setPending((current) => new Set(current).add(messageIndex));

@@ -39,14 +39,16 @@ export function IngestKeys() {
         setName("");
         setCreated(key);
       },
-      onError: (error) => toast({ title: "Key not created", description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Key not created", description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
     });
   };
 
   const onRevoke = (key: IngestKeyDto) =>
     revokeKey.mutate(key.id, {
       onSuccess: () => toast({ title: "Key revoked", description: `${key.name} no longer works`, variant: "success" }),
-      onError: (error) => toast({ title: "Revoke failed", description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Revoke failed", description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
     });
 
   const onCopy = async (key: string) => {
@@ -72,7 +74,13 @@ export function IngestKeys() {
             <label htmlFor="ingest-key-name" className="mb-1.5 block text-sm font-medium text-slate-800">
               New key name
             </label>
-            <Input id="ingest-key-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Voiceflow production" maxLength={100} />
+            <Input
+              id="ingest-key-name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="e.g. Voiceflow production"
+              maxLength={100}
+            />
           </div>
           <Button type="submit" disabled={createKey.isPending}>
             <KeyRound aria-hidden /> {createKey.isPending ? "Creating..." : "Create key"}
@@ -100,7 +108,9 @@ export function IngestKeys() {
                     {key.createdBy ? <span className="block text-xs text-slate-500">by {key.createdBy}</span> : null}
                   </td>
                   <td className="px-4 py-3 text-slate-700">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</td>
-                  <td className="px-4 py-3">{key.revokedAt ? <Badge variant="danger">Revoked</Badge> : <Badge variant="success">Active</Badge>}</td>
+                  <td className="px-4 py-3">
+                    {key.revokedAt ? <Badge variant="danger">Revoked</Badge> : <Badge variant="success">Active</Badge>}
+                  </td>
                   <td className="px-4 py-3 text-right">
                     {key.revokedAt ? null : (
                       <Button variant="outline" size="sm" disabled={revokeKey.isPending} onClick={() => setToRevoke(key)}>
@@ -125,7 +135,10 @@ export function IngestKeys() {
       >
         {created ? (
           <div className="space-y-4">
-            <p className="break-all rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900" data-testid="created-ingest-key">
+            <p
+              className="break-all rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900"
+              data-testid="created-ingest-key"
+            >
               {created.key}
             </p>
             <p className="text-sm text-slate-600">

@@ -49,7 +49,11 @@ export function UserMenu({ user, pendingCount, onLogout }: { user: SessionUser; 
         data-testid="user-menu-trigger"
       >
         <span className="sr-only">User menu, </span>
-        <Avatar text={initials} count={showBadge ? pendingCount : undefined} countLabel={showBadge ? pendingBadgeLabel(pendingCount) : undefined} />
+        <Avatar
+          text={initials}
+          count={showBadge ? pendingCount : undefined}
+          countLabel={showBadge ? pendingBadgeLabel(pendingCount) : undefined}
+        />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
@@ -86,7 +90,10 @@ export function UserMenu({ user, pendingCount, onLogout }: { user: SessionUser; 
           </>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onLogout} className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800 [&_svg]:text-red-600">
+        <DropdownMenuItem
+          onSelect={onLogout}
+          className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800 [&_svg]:text-red-600"
+        >
           <LogOut aria-hidden />
           Logout
         </DropdownMenuItem>

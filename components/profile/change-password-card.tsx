@@ -25,7 +25,11 @@ export function ChangePasswordCard() {
       return;
     }
     if (newPassword.length < PASSWORD_MIN_LENGTH) {
-      toast({ title: "Password too short", description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, variant: "destructive" });
+      toast({
+        title: "Password too short",
+        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+        variant: "destructive",
+      });
       return;
     }
     changePassword.mutate(
@@ -37,7 +41,8 @@ export function ChangePasswordCard() {
           setConfirmPassword("");
           toast({ title: "Password changed", description: message, variant: "success" });
         },
-        onError: (error) => toast({ title: "Password change failed", description: errorMessage(error, "Failed to change password"), variant: "destructive" }),
+        onError: (error) =>
+          toast({ title: "Password change failed", description: errorMessage(error, "Failed to change password"), variant: "destructive" }),
       },
     );
   };
@@ -51,7 +56,14 @@ export function ChangePasswordCard() {
       <CardContent>
         <form onSubmit={onSubmit} className="space-y-4" aria-label="Change Password">
           <Field id="current-password" label="Current password">
-            <PasswordInput id="current-password" name="currentPassword" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+            <PasswordInput
+              id="current-password"
+              name="currentPassword"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
           </Field>
           <Field id="new-password" label="New password" hint={`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}>
             <PasswordInput
@@ -65,7 +77,14 @@ export function ChangePasswordCard() {
             />
           </Field>
           <Field id="confirm-new-password" label="Confirm new password">
-            <PasswordInput id="confirm-new-password" name="confirmPassword" autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+            <PasswordInput
+              id="confirm-new-password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+            />
           </Field>
           <div className="flex justify-end">
             <Button type="submit" disabled={changePassword.isPending} className="w-full sm:w-auto">

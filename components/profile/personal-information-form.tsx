@@ -39,7 +39,8 @@ export function PersonalInformationForm({ profile }: { profile: ProfileDto }) {
         if (saved.message) toast({ title: "Confirm your new email address", description: saved.message, variant: "success" });
         else toast({ title: "Profile updated", description: "Your changes have been saved", variant: "success" });
       },
-      onError: (error) => toast({ title: "Update failed", description: errorMessage(error, "Failed to update profile"), variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Update failed", description: errorMessage(error, "Failed to update profile"), variant: "destructive" }),
     });
   };
 
@@ -54,7 +55,9 @@ export function PersonalInformationForm({ profile }: { profile: ProfileDto }) {
           <Field
             id="profile-email"
             label="Email Address"
-            hint={profile.pendingEmail ? `Waiting for confirmation of ${profile.pendingEmail}: open the link sent to that address.` : undefined}
+            hint={
+              profile.pendingEmail ? `Waiting for confirmation of ${profile.pendingEmail}: open the link sent to that address.` : undefined
+            }
           >
             <Input
               id="profile-email"
@@ -81,7 +84,14 @@ export function PersonalInformationForm({ profile }: { profile: ProfileDto }) {
             </Field>
           ) : null}
           <Field id="profile-name" label="Full Name">
-            <Input id="profile-name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Your name" />
+            <Input
+              id="profile-name"
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="Your name"
+            />
           </Field>
           <div className="flex justify-end">
             <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">

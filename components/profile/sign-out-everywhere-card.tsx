@@ -19,7 +19,8 @@ export function SignOutEverywhereCard() {
         await signOut();
         toast({ title: "Signed out", description: message, variant: "success" });
       },
-      onError: (error) => toast({ title: "Sign out failed", description: errorMessage(error, "Failed to sign out of all devices"), variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Sign out failed", description: errorMessage(error, "Failed to sign out of all devices"), variant: "destructive" }),
     });
 
   return (

@@ -17,7 +17,8 @@ const EMPTY = { name: "", kind: "voiceflow-v1" as SourceKind, projectId: "", api
 export function AddSourceForm() {
   const createSource = useCreateSource();
   const [form, setForm] = useState(EMPTY);
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +34,8 @@ export function AddSourceForm() {
           setForm(EMPTY);
           toast({ title: "Source added", description: `${source.name} is ready: test the connection or sync now`, variant: "success" });
         },
-        onError: (error) => toast({ title: "Source not added", description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
+        onError: (error) =>
+          toast({ title: "Source not added", description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" }),
       },
     );
   };
@@ -58,7 +60,16 @@ export function AddSourceForm() {
           <Input id="source-project" value={form.projectId} onChange={set("projectId")} placeholder="24-character project ID" required />
         </Field>
         <Field id="source-key" label="API key" hint="Stored encrypted; never shown again.">
-          <Input id="source-key" type="password" autoComplete="off" value={form.apiKey} onChange={set("apiKey")} placeholder="VF.DM.…" required aria-describedby="source-key-hint" />
+          <Input
+            id="source-key"
+            type="password"
+            autoComplete="off"
+            value={form.apiKey}
+            onChange={set("apiKey")}
+            placeholder="VF.DM.…"
+            required
+            aria-describedby="source-key-hint"
+          />
         </Field>
         <Field id="source-environment" label="Environment ID (optional)">
           <Input id="source-environment" value={form.environmentId} onChange={set("environmentId")} placeholder="All environments" />
@@ -66,8 +77,18 @@ export function AddSourceForm() {
         <Field id="source-start" label="Start from (optional)" hint="Transcripts created from this day on; 30 days back when empty.">
           <Input id="source-start" type="date" value={form.startDate} onChange={set("startDate")} aria-describedby="source-start-hint" />
         </Field>
-        <Field id="source-base-url" label="Base URL (optional)" hint="Only for a regional or self-hosted endpoint; the platform's public host when empty.">
-          <Input id="source-base-url" value={form.baseUrl} onChange={set("baseUrl")} placeholder="https://analytics-api.voiceflow.com" aria-describedby="source-base-url-hint" />
+        <Field
+          id="source-base-url"
+          label="Base URL (optional)"
+          hint="Only for a regional or self-hosted endpoint; the platform's public host when empty."
+        >
+          <Input
+            id="source-base-url"
+            value={form.baseUrl}
+            onChange={set("baseUrl")}
+            placeholder="https://analytics-api.voiceflow.com"
+            aria-describedby="source-base-url-hint"
+          />
         </Field>
         <div className="flex items-end justify-end">
           <Button type="submit" disabled={createSource.isPending}>

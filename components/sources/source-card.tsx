@@ -15,7 +15,8 @@ import type { ConnectionTestDto, SourceDto } from "@/lib/schemas/sources";
 import { SyncRuns } from "./sync-runs";
 
 const STATUS_VARIANT: Record<string, BadgeVariant> = { Running: "info", Failed: "danger", Paused: "warning", Idle: "neutral" };
-const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" });
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" });
 
 export function SourceCard({ source }: { source: SourceDto }) {
   const testSource = useTestSource();
@@ -48,7 +49,14 @@ export function SourceCard({ source }: { source: SourceDto }) {
 
       {isRunning && run ? (
         <div className="mt-4">
-          <div role="progressbar" aria-label={`Sync of ${source.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-slate-100">
+          <div
+            role="progressbar"
+            aria-label={`Sync of ${source.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-slate-100"
+          >
             <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
           </div>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite">
@@ -83,7 +91,9 @@ export function SourceCard({ source }: { source: SourceDto }) {
           variant="outline"
           size="sm"
           disabled={updateSource.isPending}
-          onClick={() => updateSource.mutate({ sourceId: source.id, input: { paused: !source.paused } }, { onError: failed("Change failed") })}
+          onClick={() =>
+            updateSource.mutate({ sourceId: source.id, input: { paused: !source.paused } }, { onError: failed("Change failed") })
+          }
         >
           {source.paused ? <Play aria-hidden /> : <Pause aria-hidden />} {source.paused ? "Resume" : "Pause"}
         </Button>
@@ -119,7 +129,11 @@ export function SourceCard({ source }: { source: SourceDto }) {
             { sourceId: source.id, withTranscripts: toDelete === "with-transcripts" },
             {
               onSuccess: (result) =>
-                toast({ title: "Source deleted", description: result.transcriptsDeleted > 0 ? `${result.transcriptsDeleted} transcripts deleted` : source.name, variant: "success" }),
+                toast({
+                  title: "Source deleted",
+                  description: result.transcriptsDeleted > 0 ? `${result.transcriptsDeleted} transcripts deleted` : source.name,
+                  variant: "success",
+                }),
               onError: failed("Delete failed"),
             },
           )

@@ -16,8 +16,18 @@ const STATUS: Record<SyncRunDto["status"], { label: string; variant: BadgeVarian
 
 export function SyncRuns({ sourceId, isRunning }: { sourceId: string; isRunning: boolean }) {
   const runs = useSourceRuns(sourceId, isRunning);
-  if (runs.isPending) return <p className="text-sm text-slate-500" role="status">Loading runs...</p>;
-  if (runs.isError) return <p className="text-sm text-red-700" role="alert">Failed to load runs: {errorMessage(runs.error, "An unexpected error occurred")}</p>;
+  if (runs.isPending)
+    return (
+      <p className="text-sm text-slate-500" role="status">
+        Loading runs...
+      </p>
+    );
+  if (runs.isError)
+    return (
+      <p className="text-sm text-red-700" role="alert">
+        Failed to load runs: {errorMessage(runs.error, "An unexpected error occurred")}
+      </p>
+    );
   if (runs.data.length === 0) return <p className="text-sm text-slate-600">No runs yet</p>;
   return (
     <ol className="divide-y divide-slate-100" aria-label="Sync runs">

@@ -11,20 +11,37 @@ import { MessageContent, type MessageSearch } from "./message-content";
  * `anchored`: the message the page's address points at (a rating in Feedback Management links to it);
  * `search`: the search whose matches it marks.
  */
-export function MessageBubble({ turn, footer, anchored = false, search }: { turn: ShownTurn; footer?: ReactNode; anchored?: boolean; search?: MessageSearch }) {
+export function MessageBubble({
+  turn,
+  footer,
+  anchored = false,
+  search,
+}: {
+  turn: ShownTurn;
+  footer?: ReactNode;
+  anchored?: boolean;
+  search?: MessageSearch;
+}) {
   const isUser = turn.role === "user";
   const Icon = isUser ? User : Bot;
   return (
     <li
       id={messageAnchorId(turn.index)}
-      className={clsx("flex gap-2.5", isUser ? "flex-row-reverse" : "flex-row", anchored && "-mx-2 rounded-xl bg-amber-50 px-2 py-2 ring-2 ring-amber-300")}
+      className={clsx(
+        "flex gap-2.5",
+        isUser ? "flex-row-reverse" : "flex-row",
+        anchored && "-mx-2 rounded-xl bg-amber-50 px-2 py-2 ring-2 ring-amber-300",
+      )}
       aria-current={anchored ? "location" : undefined}
       data-testid="message"
       data-role={turn.role}
       data-index={turn.index}
     >
       <span
-        className={clsx("mt-5 flex size-8 shrink-0 items-center justify-center rounded-full", isUser ? "bg-indigo-600 text-white" : "bg-slate-200 text-slate-700")}
+        className={clsx(
+          "mt-5 flex size-8 shrink-0 items-center justify-center rounded-full",
+          isUser ? "bg-indigo-600 text-white" : "bg-slate-200 text-slate-700",
+        )}
         aria-hidden
       >
         <Icon className="size-4" />
@@ -38,7 +55,9 @@ export function MessageBubble({ turn, footer, anchored = false, search }: { turn
         <div
           className={clsx(
             "max-w-full rounded-2xl px-4 py-2.5 shadow-sm",
-            isUser ? "rounded-tr-sm bg-indigo-600 text-white [&_a]:text-white" : "rounded-tl-sm border border-slate-200 bg-white text-slate-900 [&_a]:text-indigo-700",
+            isUser
+              ? "rounded-tr-sm bg-indigo-600 text-white [&_a]:text-white"
+              : "rounded-tl-sm border border-slate-200 bg-white text-slate-900 [&_a]:text-indigo-700",
           )}
         >
           <MessageContent text={turn.text} search={search} />

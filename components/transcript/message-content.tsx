@@ -23,7 +23,12 @@ function Inline({ token, marked }: { token: InlineToken; marked: ReactNode }) {
   if (token.kind === "reference") return <strong className="font-semibold">{marked}</strong>;
   const content =
     token.kind === "link" ? (
-      <a href={token.href} target="_blank" rel="noopener noreferrer" className="break-all font-medium underline underline-offset-2 hover:no-underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current">
+      <a
+        href={token.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all font-medium underline underline-offset-2 hover:no-underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+      >
         {marked}
       </a>
     ) : (
@@ -46,7 +51,11 @@ export function MessageContent({ text, search }: { text: string; search?: Messag
               key={index}
               data-search-match={match}
               aria-current={match === search.currentMatch ? "true" : undefined}
-              className={clsx("scroll-mt-24", MATCH_MARK_CLASS, match === search.currentMatch && "bg-orange-300 outline-2 outline-orange-500")}
+              className={clsx(
+                "scroll-mt-24",
+                MATCH_MARK_CLASS,
+                match === search.currentMatch && "bg-orange-300 outline-2 outline-orange-500",
+              )}
             >
               {part.text}
             </mark>

@@ -83,7 +83,10 @@ export function useSearchHits(search: string | null, turns: readonly ShownTurn[]
 export function SearchHitsBar({ hits, transcriptId }: { hits: SearchHits; transcriptId: string }) {
   const quoted = `“${hits.search}”`;
   return (
-    <div className="flex items-center gap-1 rounded-lg border border-yellow-300 bg-yellow-50 py-1.5 pl-3 pr-1.5 text-sm text-slate-800" data-testid="search-hits">
+    <div
+      className="flex items-center gap-1 rounded-lg border border-yellow-300 bg-yellow-50 py-1.5 pl-3 pr-1.5 text-sm text-slate-800"
+      data-testid="search-hits"
+    >
       <p aria-live="polite" className="min-w-0 flex-1 break-words">
         {hits.total === 0 ? (
           <>No matches for {quoted} in these messages</>
@@ -95,15 +98,35 @@ export function SearchHitsBar({ hits, transcriptId }: { hits: SearchHits; transc
       </p>
       {hits.total > 1 ? (
         <>
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={hits.previous} aria-label="Previous match" aria-keyshortcuts="Shift+N" title="Previous match (Shift+N)">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 shrink-0"
+            onClick={hits.previous}
+            aria-label="Previous match"
+            aria-keyshortcuts="Shift+N"
+            title="Previous match (Shift+N)"
+          >
             <ChevronUp aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={hits.next} aria-label="Next match" aria-keyshortcuts="N" title="Next match (N)">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 shrink-0"
+            onClick={hits.next}
+            aria-label="Next match"
+            aria-keyshortcuts="N"
+            title="Next match (N)"
+          >
             <ChevronDown aria-hidden />
           </Button>
         </>
       ) : null}
-      <Link href={transcriptPath(transcriptId)} replace className={buttonClasses({ variant: "ghost", size: "sm", className: "h-8 shrink-0 px-2" })}>
+      <Link
+        href={transcriptPath(transcriptId)}
+        replace
+        className={buttonClasses({ variant: "ghost", size: "sm", className: "h-8 shrink-0 px-2" })}
+      >
         <X aria-hidden />
         <span className="sr-only sm:not-sr-only">Clear</span>
       </Link>

@@ -30,7 +30,9 @@ export function TranscriptFields({
           {fields.map((field) => (
             <div key={field.label} className="min-w-0">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{field.label}</dt>
-              <dd className={field.mono ? "mt-1 break-all font-mono text-sm text-slate-900" : "mt-1 text-sm text-slate-900"}>{field.value}</dd>
+              <dd className={field.mono ? "mt-1 break-all font-mono text-sm text-slate-900" : "mt-1 text-sm text-slate-900"}>
+                {field.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -54,7 +54,13 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
     const data = transcript.data;
     body = (
       <div className="space-y-6">
-        <TranscriptFields id={data._id} sessionId={data.sessionID} createdAt={data.createdAt} updatedAt={data.updatedAt} messageCount={turns?.length ?? 0} />
+        <TranscriptFields
+          id={data._id}
+          sessionId={data.sessionID}
+          createdAt={data.createdAt}
+          updatedAt={data.updatedAt}
+          messageCount={turns?.length ?? 0}
+        />
         <Card>
           <CardHeader className="gap-3 px-4 sm:px-6">
             <CardTitle>Conversation</CardTitle>

@@ -7,7 +7,10 @@ import clsx from "clsx";
 export function Avatar({ text, count, countLabel, className }: { text: string; count?: number; countLabel?: string; className?: string }) {
   return (
     <span className={clsx("relative inline-flex", className)}>
-      <span className="flex size-9 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white" data-testid="avatar-text">
+      <span
+        className="flex size-9 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white"
+        data-testid="avatar-text"
+      >
         {text}
       </span>
       {count !== undefined && count > 0 ? (

@@ -26,7 +26,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The button look, for links that should look like buttons too. */
-export function buttonClasses({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClasses({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return clsx(base, variants[variant], sizes[size], className);
 }
 

@@ -29,7 +29,9 @@ export function Dialog({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-          {description ? <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</DialogPrimitive.Description> : null}
+          {description ? (
+            <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          ) : null}
           <div className="mt-4">{children}</div>
           <DialogPrimitive.Close
             aria-label="Close"

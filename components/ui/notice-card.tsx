@@ -21,7 +21,17 @@ export function ErrorNoticeCard({ title, message }: { title: string; message: st
   );
 }
 
-export function EmptyNoticeCard({ icon: Icon, title, hint, role }: { icon: LucideIcon; title: string; hint?: ReactNode; role?: "alert" | "status" }) {
+export function EmptyNoticeCard({
+  icon: Icon,
+  title,
+  hint,
+  role,
+}: {
+  icon: LucideIcon;
+  title: string;
+  hint?: ReactNode;
+  role?: "alert" | "status";
+}) {
   return (
     <Card role={role}>
       <CardContent className="flex flex-col items-center gap-2 pt-6 text-center">

@@ -11,15 +11,7 @@ const variantClasses: Record<ToastVariant, string> = {
 };
 
 /** Renders the toast store with Radix Toast: swipe right to dismiss, a hotkey focuses the region. */
-export function Toaster({
-  duration,
-  swipeThreshold,
-  hotkey,
-}: {
-  duration: number;
-  swipeThreshold: number;
-  hotkey: string;
-}) {
+export function Toaster({ duration, swipeThreshold, hotkey }: { duration: number; swipeThreshold: number; hotkey: string }) {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider duration={duration} swipeDirection="right" swipeThreshold={swipeThreshold} label="Notification">
@@ -54,7 +46,9 @@ export function Toaster({
               aria-label="Close"
               className={clsx(
                 "absolute right-2 top-2 rounded-md p-1 focus-visible:outline-none focus-visible:ring-2",
-                variant === "destructive" ? "text-red-100 hover:text-white focus-visible:ring-white" : "text-slate-400 hover:text-slate-700 focus-visible:ring-indigo-500",
+                variant === "destructive"
+                  ? "text-red-100 hover:text-white focus-visible:ring-white"
+                  : "text-slate-400 hover:text-slate-700 focus-visible:ring-indigo-500",
               )}
             >
               <X className="size-4" aria-hidden />

@@ -6,7 +6,8 @@ import type { AnalyticsResponse } from "@/lib/schemas/analytics";
 export function peakHourLabel(peakHours: AnalyticsResponse["peakHours"]): string {
   let peak: { hour: number; count: number } | null = null;
   for (const entry of peakHours) {
-    if (entry.count > 0 && (peak === null || entry.count > peak.count || (entry.count === peak.count && entry.hour < peak.hour))) peak = entry;
+    if (entry.count > 0 && (peak === null || entry.count > peak.count || (entry.count === peak.count && entry.hour < peak.hour)))
+      peak = entry;
   }
   return peak ? `${peak.hour}:00` : NOT_AVAILABLE;
 }

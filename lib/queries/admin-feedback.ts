@@ -78,7 +78,8 @@ export interface ReviewStatusChange {
 export function useUpdateReviewStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reviewStatus }: ReviewStatusChange) => apiRequest<FeedbackDto>("PATCH", feedbackItemUrl(id, "/review-status"), { reviewStatus }),
+    mutationFn: ({ id, reviewStatus }: ReviewStatusChange) =>
+      apiRequest<FeedbackDto>("PATCH", feedbackItemUrl(id, "/review-status"), { reviewStatus }),
     onMutate: async ({ id, reviewStatus }: ReviewStatusChange) => {
       await queryClient.cancelQueries({ queryKey: adminFeedbackKeys.all });
       const snapshot = queryClient.getQueriesData<AdminFeedbackResponse>({ queryKey: adminFeedbackKeys.all });
@@ -88,7 +89,8 @@ export function useUpdateReviewStatus() {
       return { snapshot };
     },
     onError: (_error, _change, context) => {
-      for (const [key, data] of (context?.snapshot ?? []) as [QueryKey, AdminFeedbackResponse | undefined][]) queryClient.setQueryData(key, data);
+      for (const [key, data] of (context?.snapshot ?? []) as [QueryKey, AdminFeedbackResponse | undefined][])
+        queryClient.setQueryData(key, data);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminFeedbackKeys.all }),
   });

@@ -49,14 +49,12 @@ export function useRegisterMutation() {
 
 export function useRequestResetMutation() {
   return useMutation({
-    mutationFn: (input: RequestResetInput) =>
-      post<RequestResetResponse>(AUTH_URLS.requestReset, input, AUTH_FALLBACKS.requestReset),
+    mutationFn: (input: RequestResetInput) => post<RequestResetResponse>(AUTH_URLS.requestReset, input, AUTH_FALLBACKS.requestReset),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      post<MessageResponse>(AUTH_URLS.resetPassword, input, AUTH_FALLBACKS.resetPassword),
+    mutationFn: (input: ResetPasswordInput) => post<MessageResponse>(AUTH_URLS.resetPassword, input, AUTH_FALLBACKS.resetPassword),
   });
 }

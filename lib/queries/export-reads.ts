@@ -22,7 +22,11 @@ export interface ExportCallbacks {
  * Spec section 7 (export sequence): every page of 100 for the filters, pages 1 to ceil(total/100)
  * (a few at a time), then the detail call for each row lacking its derived fields.
  */
-export async function fetchTranscriptsForExport(filters: TranscriptFilters, total: number, callbacks: ExportCallbacks = {}): Promise<TranscriptListItem[]> {
+export async function fetchTranscriptsForExport(
+  filters: TranscriptFilters,
+  total: number,
+  callbacks: ExportCallbacks = {},
+): Promise<TranscriptListItem[]> {
   callbacks.onFetchStart?.(total);
   const rows = await readEveryPage({
     pageCount: exportPageCount(total),

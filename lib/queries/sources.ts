@@ -37,17 +37,24 @@ function useSourceMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 
 const sourceUrl = (sourceId: string) => `/api/admin/sources/${encodeURIComponent(sourceId)}`;
 
-export const useCreateSource = () => useSourceMutation((input: CreateSourceInput) => apiRequest<SourceDto>("POST", "/api/admin/sources", input));
+export const useCreateSource = () =>
+  useSourceMutation((input: CreateSourceInput) => apiRequest<SourceDto>("POST", "/api/admin/sources", input));
 
 export const useUpdateSource = () =>
-  useSourceMutation(({ sourceId, input }: { sourceId: string; input: UpdateSourceInput }) => apiRequest<SourceDto>("PATCH", sourceUrl(sourceId), input));
+  useSourceMutation(({ sourceId, input }: { sourceId: string; input: UpdateSourceInput }) =>
+    apiRequest<SourceDto>("PATCH", sourceUrl(sourceId), input),
+  );
 
 export const useDeleteSource = () =>
   useSourceMutation(({ sourceId, withTranscripts }: { sourceId: string; withTranscripts: boolean }) =>
-    apiRequest<{ ok: true; transcriptsDeleted: number }>("DELETE", `${sourceUrl(sourceId)}${withTranscripts ? "?withTranscripts=true" : ""}`),
+    apiRequest<{ ok: true; transcriptsDeleted: number }>(
+      "DELETE",
+      `${sourceUrl(sourceId)}${withTranscripts ? "?withTranscripts=true" : ""}`,
+    ),
   );
 
-export const useSyncSource = () => useSourceMutation((sourceId: string) => apiRequest<{ runId: string }>("POST", `${sourceUrl(sourceId)}/sync`));
+export const useSyncSource = () =>
+  useSourceMutation((sourceId: string) => apiRequest<{ runId: string }>("POST", `${sourceUrl(sourceId)}/sync`));
 
 export function useTestSource() {
   return useMutation({ mutationFn: (sourceId: string) => apiRequest<ConnectionTestDto>("POST", `${sourceUrl(sourceId)}/test`) });

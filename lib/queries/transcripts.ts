@@ -51,7 +51,9 @@ export function transcriptsUrl(params: TranscriptPageParams): string {
 }
 
 /** One page of the list as the server sends it, a failure carrying the server's message. */
-export async function fetchListPage(params: TranscriptPageParams): Promise<{ transcripts: ListedTranscript[]; total: number; totalPages: number }> {
+export async function fetchListPage(
+  params: TranscriptPageParams,
+): Promise<{ transcripts: ListedTranscript[]; total: number; totalPages: number }> {
   try {
     return await apiRequest("GET", transcriptsUrl(params));
   } catch (error) {

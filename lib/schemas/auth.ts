@@ -23,8 +23,16 @@ export const newPasswordSchema = z
 
 export const loginSchema = z.object({
   // Not format-checked: any typo must get the same answer as a wrong password.
-  email: z.string({ error: "Email is required" }).trim().toLowerCase().min(1, "Email is required").max(EMAIL_MAX_LENGTH, "Email is too long"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH, "Invalid email or password"),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Email is required")
+    .max(EMAIL_MAX_LENGTH, "Email is too long"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, "Invalid email or password"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -42,7 +50,11 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The token of an e-mail confirmation link (a registration's address, or a new address for an account). */
 export const confirmEmailSchema = z.object({
-  token: z.string({ error: "Confirmation token is required" }).trim().min(1, "Confirmation token is required").max(200, "Invalid confirmation token"),
+  token: z
+    .string({ error: "Confirmation token is required" })
+    .trim()
+    .min(1, "Confirmation token is required")
+    .max(200, "Invalid confirmation token"),
 });
 export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
 

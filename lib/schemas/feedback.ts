@@ -17,8 +17,16 @@ export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
  */
 export const submitFeedbackSchema = z
   .object({
-    transcriptId: z.string({ error: "transcriptId is required" }).trim().min(1, "transcriptId is required").max(200, "Transcript not found"),
-    messageIndex: z.number({ error: "messageIndex must be a number" }).int("messageIndex must be a whole number").min(0, "messageIndex must be 0 or more").max(100_000, "messageIndex is out of range"),
+    transcriptId: z
+      .string({ error: "transcriptId is required" })
+      .trim()
+      .min(1, "transcriptId is required")
+      .max(200, "Transcript not found"),
+    messageIndex: z
+      .number({ error: "messageIndex must be a number" })
+      .int("messageIndex must be a whole number")
+      .min(0, "messageIndex must be 0 or more")
+      .max(100_000, "messageIndex is out of range"),
     feedbackType: z.enum(FEEDBACK_TYPES, { error: "feedbackType must be thumbs_up or thumbs_down" }),
     comment: z
       .string({ error: "comment must be text" })
@@ -54,14 +62,24 @@ export const ADMIN_FEEDBACK_MAX_PAGE_SIZE = 500;
 /** GET /api/admin/feedback?filter&page&limit[&transcriptId] — newest first; transcriptId keeps one transcript's. */
 export const adminFeedbackQuerySchema = z.object({
   filter: z.enum(FEEDBACK_FILTERS, { error: `filter must be one of ${FEEDBACK_FILTERS.join(", ")}` }).default("all"),
-  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(1_000_000, "page is out of range").default(1),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be 1 or more")
+    .max(1_000_000, "page is out of range")
+    .default(1),
   limit: z.coerce
     .number({ error: "limit must be a number" })
     .int("limit must be a whole number")
     .min(1, "limit must be between 1 and 500")
     .max(ADMIN_FEEDBACK_MAX_PAGE_SIZE, "limit must be between 1 and 500")
     .default(50),
-  transcriptId: z.string({ error: "transcriptId must be text" }).trim().min(1, "transcriptId must not be empty").max(200, "transcriptId is too long").optional(),
+  transcriptId: z
+    .string({ error: "transcriptId must be text" })
+    .trim()
+    .min(1, "transcriptId must not be empty")
+    .max(200, "transcriptId is too long")
+    .optional(),
 });
 export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuerySchema>;
 
@@ -96,11 +114,17 @@ export interface AdminFeedbackResponse {
 }
 
 /** PATCH /api/admin/feedback/{id}/review-status */
-export const reviewStatusSchema = z.object({
-  reviewStatus: z.enum(REVIEW_STATUSES, { error: "reviewStatus must be pending or reviewed" }),
-}).strict();
+export const reviewStatusSchema = z
+  .object({
+    reviewStatus: z.enum(REVIEW_STATUSES, { error: "reviewStatus must be pending or reviewed" }),
+  })
+  .strict();
 
 /** Route parameter of /api/admin/feedback/{id}. */
 export const feedbackIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Invalid feedback id"),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid feedback id"),
 });

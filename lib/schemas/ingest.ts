@@ -17,7 +17,11 @@ export type CreateIngestKeyInput = z.infer<typeof createIngestKeySchema>;
 
 /** Route parameter of /api/admin/ingest-keys/{keyId}. */
 export const ingestKeyIdParamsSchema = z.object({
-  keyId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Invalid key id"),
+  keyId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid key id"),
 });
 
 export interface IngestKeyDto {

@@ -42,7 +42,10 @@ const baseUrl = z
 const startDate = z
   .string()
   .regex(DAY_PATTERN, "Start date must be YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Start date is not a date");
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "Start date is not a date",
+  );
 
 /** POST /api/admin/sources */
 export const createSourceSchema = z

@@ -5,7 +5,9 @@ import { PASSWORD_MAX_LENGTH, emailSchema, newPasswordSchema } from "./auth";
 export const NAME_MAX_LENGTH = 100;
 
 /** Any text up to the maximum: a wrong current password is told by the server, not by the format. */
-const currentPasswordSchema = z.string({ error: "Current password must be text" }).max(PASSWORD_MAX_LENGTH, "Your current password is incorrect");
+const currentPasswordSchema = z
+  .string({ error: "Current password must be text" })
+  .max(PASSWORD_MAX_LENGTH, "Your current password is incorrect");
 
 /**
  * Only changed fields are sent (spec section 5); an empty name clears it. A new e-mail needs the
@@ -36,7 +38,11 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** Route parameter of /api/admin/.../{id}. */
 export const userIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Invalid user id"),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid user id"),
 });
 
 export interface ProfileDto {

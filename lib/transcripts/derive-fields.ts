@@ -26,7 +26,10 @@ export interface DerivedFields {
 export function deriveFields(dialog: readonly DialogEntry[]): DerivedFields {
   const turns = dialog.filter((entry) => isTurn(entry));
   // Stored columns cannot hold NUL characters on PostgreSQL (the dialog keeps them, JSON-escaped).
-  const texts = turns.map((turn) => messageText(turn)).filter((text): text is string => text !== null).map(withoutNul);
+  const texts = turns
+    .map((turn) => messageText(turn))
+    .filter((text): text is string => text !== null)
+    .map(withoutNul);
   const { question: rawQuestion, answer: rawAnswer } = questionAndAnswer(dialog);
   const question = withoutNul(rawQuestion);
   const answer = withoutNul(rawAnswer);
@@ -48,7 +51,10 @@ export function makePreview(text: string): string {
   const line = singleLine(text);
   if (line.length <= PREVIEW_MAX_LENGTH) return line;
   // Cut by characters, not UTF-16 units, so that an emoji is never split in half.
-  return `${Array.from(line).slice(0, PREVIEW_MAX_LENGTH - 1).join("").trimEnd()}…`;
+  return `${Array.from(line)
+    .slice(0, PREVIEW_MAX_LENGTH - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 export { formatDuration };

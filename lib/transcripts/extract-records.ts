@@ -21,7 +21,7 @@ const TRANSCRIPT_MARKERS = ["sessionID", "sessionId", "dialog", "logs", "_id", "
 const ENTRY_MARKERS = ["turnID", "format", "startTime", "type", "payload"];
 
 export const NO_TRANSCRIPTS_REASON =
-  "no transcripts found: expected a transcript, an array of transcripts, an object holding them under \"transcripts\", or a dialog array";
+  'no transcripts found: expected a transcript, an array of transcripts, an object holding them under "transcripts", or a dialog array';
 
 export function extractRecords(value: unknown, sourceName?: string): Extraction {
   if (Array.isArray(value)) {
@@ -52,6 +52,10 @@ function isBareDialog(items: unknown[]): boolean {
 
 function idFromName(sourceName: string | undefined): string | undefined {
   if (!sourceName) return undefined;
-  const base = sourceName.split(/[\\/]/).pop()?.replace(/\.json$/i, "") ?? "";
+  const base =
+    sourceName
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/\.json$/i, "") ?? "";
   return TRANSCRIPT_ID_PATTERN.test(base) ? base : undefined;
 }

@@ -8,8 +8,7 @@ export const LATEST_INSTANT_MS = Date.UTC(2200, 0, 1);
 /** Below this a number is epoch seconds (1e11 seconds is the year 5138; 1e11 ms is 1973). */
 const SECONDS_LIMIT = 1e11;
 
-const ISO_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /** The instant a value stands for, or null when it is missing or cannot be read. */
 export function parseInstant(value: unknown): Date | null {
@@ -42,7 +41,13 @@ function fromString(text: string): number {
   const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), ms);
   // Date.UTC rolls over out-of-range fields (month 13, day 32): such input is not a date.
   const check = new Date(utc);
-  if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 60) {
+  if (
+    check.getUTCMonth() !== Number(month) - 1 ||
+    check.getUTCDate() !== Number(day) ||
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 60
+  ) {
     return NaN;
   }
   return utc - offset * 60_000;
@@ -111,7 +116,19 @@ export function canonicalInstantMs(text: string): number {
   const second = digitsAt(text, 17, 2);
   const fraction = length > 20 ? digitsAt(text, 20, length - 21) : 0;
   // -1 marks a character that is not a digit.
-  if (year < 1000 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || fraction < 0) {
+  if (
+    year < 1000 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    hour < 0 ||
+    hour > 23 ||
+    minute < 0 ||
+    minute > 59 ||
+    second < 0 ||
+    second > 59 ||
+    fraction < 0
+  ) {
     return NaN;
   }
   const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);

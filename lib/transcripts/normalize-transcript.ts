@@ -24,7 +24,19 @@ export interface RecordFallback {
   sessionId: string;
 }
 
-const TOP_LEVEL_FIELDS = new Set(["_id", "id", "sessionID", "sessionId", "createdAt", "updatedAt", "device", "os", "browser", "dialog", "logs"]);
+const TOP_LEVEL_FIELDS = new Set([
+  "_id",
+  "id",
+  "sessionID",
+  "sessionId",
+  "createdAt",
+  "updatedAt",
+  "device",
+  "os",
+  "browser",
+  "dialog",
+  "logs",
+]);
 
 /** `nesting`: how deeply raw nests, when its reader counted it (see SourceRecord); otherwise measured here. */
 export function normalizeTranscript(raw: unknown, fallback?: RecordFallback, nesting?: number): NormalizeResult {
@@ -69,7 +81,8 @@ export function normalizeTranscript(raw: unknown, fallback?: RecordFallback, nes
     createdAt = entryTimes()?.first ?? null;
     if (!createdAt) return { ok: false, id, reason: "createdAt is missing and no dialog entry has a time" };
   }
-  const updatedAt = parseInstant(unwrapMongo(source.updatedAt)) ?? parseInstant(unwrapMongo(source.endedAt)) ?? entryTimes()?.last ?? createdAt;
+  const updatedAt =
+    parseInstant(unwrapMongo(source.updatedAt)) ?? parseInstant(unwrapMongo(source.endedAt)) ?? entryTimes()?.last ?? createdAt;
 
   const properties: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {

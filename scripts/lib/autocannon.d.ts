@@ -7,7 +7,10 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
-    setupRequest?: (request: { path: string; [key: string]: unknown }, context: Record<string, unknown>) => { path: string; [key: string]: unknown };
+    setupRequest?: (
+      request: { path: string; [key: string]: unknown },
+      context: Record<string, unknown>,
+    ) => { path: string; [key: string]: unknown };
   }
 
   interface AutocannonOptions {

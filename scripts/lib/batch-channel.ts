@@ -32,7 +32,10 @@ export class BatchSender<T> {
   }
 
   failed(error: unknown): void {
-    parentPort!.postMessage({ kind: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ToMain<T>);
+    parentPort!.postMessage({
+      kind: "failed",
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    } satisfies ToMain<T>);
   }
 }
 

@@ -22,7 +22,12 @@ const noSearch = {
   },
   withinBudget: () => null,
 };
-const keys = pageOfKeysSql(plainKeySource({ search: null, sessionId: null }, { startMs, endMs }, noSearch), { descending: true, limit: 20, offset: 0, scan: "range" });
+const keys = pageOfKeysSql(plainKeySource({ search: null, sessionId: null }, { startMs, endMs }, noSearch), {
+  descending: true,
+  limit: 20,
+  offset: 0,
+  scan: "range",
+});
 const countSql = sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`;
 const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`;
 

@@ -32,7 +32,8 @@ export interface HostileResult {
 
 function latencies(values: number[]): Latencies {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (fraction: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]);
+  const at = (fraction: number) =>
+    sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN };
 }
 
@@ -48,13 +49,21 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<{
 }
 
 /** Runs the hostile load against a running server for `seconds`; `endMs` ends the searched range (the newest data). */
-export async function measureHostileLoad(options: { baseUrl: string; token: string; seconds: number; endMs?: number }): Promise<HostileResult> {
+export async function measureHostileLoad(options: {
+  baseUrl: string;
+  token: string;
+  seconds: number;
+  endMs?: number;
+}): Promise<HostileResult> {
   const headers = { authorization: `Bearer ${options.token}` };
   const endMs = options.endMs ?? Date.now();
   const widest = `startTime=${new Date(endMs - MAX_RANGE_DAYS * DAY_MS).toISOString()}&endTime=${new Date(endMs).toISOString()}`;
   const ordinary = `${options.baseUrl}/api/transcripts?startTime=${new Date(endMs - 30 * DAY_MS).toISOString()}&endTime=${new Date(endMs).toISOString()}&page=1&limit=20`;
 
-  const unboundedAnswer = await timedGet(`${options.baseUrl}/api/transcripts?startTime=1990-01-01T00:00:00Z&endTime=2199-12-31T00:00:00Z&search=zq0`, headers);
+  const unboundedAnswer = await timedGet(
+    `${options.baseUrl}/api/transcripts?startTime=1990-01-01T00:00:00Z&endTime=2199-12-31T00:00:00Z&search=zq0`,
+    headers,
+  );
   const unbounded = { status: unboundedAnswer.status, message: (JSON.parse(unboundedAnswer.body) as { message?: string }).message ?? "" };
 
   const deadline = performance.now() + options.seconds * 1000;
@@ -68,7 +77,10 @@ export async function measureHostileLoad(options: { baseUrl: string; token: stri
       fresh += 1;
       const search = round % 2 === 0 ? `zq${run}${fresh}` : FRAGMENTS[(client + round * HOSTILE_CLIENTS) % FRAGMENTS.length];
       const limit = round % 4 === 3 ? 100 : 20;
-      const answer = await timedGet(`${options.baseUrl}/api/transcripts?${widest}&search=${encodeURIComponent(search)}&page=${1 + (round % 3)}&limit=${limit}`, headers);
+      const answer = await timedGet(
+        `${options.baseUrl}/api/transcripts?${widest}&search=${encodeURIComponent(search)}&page=${1 + (round % 3)}&limit=${limit}`,
+        headers,
+      );
       searchMs.push(answer.ms);
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
     }

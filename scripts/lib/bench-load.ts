@@ -75,6 +75,7 @@ export async function measureFirstRequests(options: Omit<LoadOptions, "connectio
 
 function summarize(latencies: number[], failures: number, seconds: number): LoadResult {
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) => (latencies.length === 0 ? NaN : latencies[Math.min(latencies.length - 1, Math.ceil(fraction * latencies.length) - 1)]);
+  const at = (fraction: number) =>
+    latencies.length === 0 ? NaN : latencies[Math.min(latencies.length - 1, Math.ceil(fraction * latencies.length) - 1)];
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), failures };
 }

@@ -53,7 +53,11 @@ export function provisionUser(databaseUrl: string, email: string, password: stri
 
 /** Signs in through the real login and returns the bearer token. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -84,7 +88,9 @@ export async function withDatabase<T>(url: string, work: (query: Query) => Promi
   try {
     // better-sqlite3 binds numbered parameters (?1) by name only.
     const bind = (params: unknown[]) => (params.length === 0 ? [] : [Object.fromEntries(params.map((value, index) => [index + 1, value]))]);
-    return await work(async <R>(sql: string, params: unknown[] = []) => db.prepare(sql.replace(/\$(\d+)/g, "?$1")).all(...bind(params)) as R[]);
+    return await work(
+      async <R>(sql: string, params: unknown[] = []) => db.prepare(sql.replace(/\$(\d+)/g, "?$1")).all(...bind(params)) as R[],
+    );
   } finally {
     db.close();
   }
@@ -93,7 +99,9 @@ export async function withDatabase<T>(url: string, work: (query: Query) => Promi
 /** "SQLite 3.49.2" or "PostgreSQL 15.20 (...), shared_buffers 6GB" (its cache sets the cost of a first count), for reports. */
 export async function databaseVersion(query: Query, kind: DatabaseKind): Promise<string> {
   if (kind === "sqlite") return `SQLite ${(await query<{ v: string }>("SELECT sqlite_version() AS v"))[0].v}`;
-  const [row] = await query<{ v: string; cache: string }>("SELECT current_setting('server_version') AS v, current_setting('shared_buffers') AS cache");
+  const [row] = await query<{ v: string; cache: string }>(
+    "SELECT current_setting('server_version') AS v, current_setting('shared_buffers') AS cache",
+  );
   return `PostgreSQL ${row.v}, shared_buffers ${row.cache}`;
 }
 

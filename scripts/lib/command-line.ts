@@ -19,9 +19,16 @@ export function readCommandLine<const T extends Omit<ParseArgsConfig, "args" | "
 }
 
 /** An option's whole number from `min` to `max` (1_000_000 may be written so), or `fallback` when it is not given. */
-export function wholeNumber(name: string, text: string | undefined, fallback: number, { min, max }: { min: number; max: number }, usage: string): number {
+export function wholeNumber(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  { min, max }: { min: number; max: number },
+  usage: string,
+): number {
   if (text === undefined) return fallback;
   const number = Number(text.replace(/_/g, ""));
-  if (!Number.isInteger(number) || number < min || number > max) usageError(`--${name} must be a whole number from ${min} to ${max}`, usage);
+  if (!Number.isInteger(number) || number < min || number > max)
+    usageError(`--${name} must be a whole number from ${min} to ${max}`, usage);
   return number;
 }

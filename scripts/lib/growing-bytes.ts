@@ -28,7 +28,8 @@ export class GrowingBytes {
   write(value: string | Uint8Array): number {
     // A UTF-8 character takes at most three bytes per UTF-16 unit.
     this.reserve(typeof value === "string" ? value.length * 3 : value.byteLength);
-    const written = typeof value === "string" ? this.buffer.write(value, this.length) : (this.buffer.set(value, this.length), value.byteLength);
+    const written =
+      typeof value === "string" ? this.buffer.write(value, this.length) : (this.buffer.set(value, this.length), value.byteLength);
     this.length += written;
     return written;
   }

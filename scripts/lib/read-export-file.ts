@@ -8,9 +8,7 @@ import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { extractRecords, type SourceRecord } from "@/lib/transcripts/extract-records";
 
-export type FileItem =
-  | { kind: "record"; index: number; record: SourceRecord }
-  | { kind: "problem"; index?: number; reason: string };
+export type FileItem = { kind: "record"; index: number; record: SourceRecord } | { kind: "problem"; index?: number; reason: string };
 
 /** Calls onBytes with the bytes read so far, for progress. chunkSize is for tests. */
 export async function* readExportFile(file: string, onBytes: (bytes: number) => void, chunkSize?: number): AsyncGenerator<FileItem> {
@@ -28,7 +26,10 @@ async function firstSignificantChar(file: string): Promise<string | null> {
   try {
     const buffer = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "");
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "");
     const match = /\S/.exec(text);
     return match ? match[0] : null;
   } finally {
@@ -44,7 +45,9 @@ async function* readWholeJson(file: string, onBytes: (bytes: number) => void): A
     bytes += (chunk as Buffer).length;
     onBytes(bytes);
   }
-  const text = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, "");
+  const text = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   if (text.trim() === "") {
     yield { kind: "problem", reason: "the file is empty" };
     return;
@@ -124,7 +127,8 @@ async function* readJsonArray(file: string, onBytes: (bytes: number) => void, ch
     onBytes(bytes);
     let start = 0; // where the current element begins in this chunk, when inElement
     const elementText = (end: number) => {
-      const text = pieces.length > 0 ? Buffer.concat([...pieces, chunk.subarray(start, end)]).toString("utf8") : chunk.toString("utf8", start, end);
+      const text =
+        pieces.length > 0 ? Buffer.concat([...pieces, chunk.subarray(start, end)]).toString("utf8") : chunk.toString("utf8", start, end);
       pieces = [];
       inElement = false;
       return text;

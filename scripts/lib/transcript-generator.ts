@@ -14,7 +14,9 @@ export interface GeneratorOptions {
 }
 
 /** UTC hour-of-day weights: quiet nights, busy working hours (a North American audience). */
-const HOUR_WEIGHTS = [0.55, 0.45, 0.35, 0.28, 0.22, 0.2, 0.22, 0.3, 0.42, 0.55, 0.7, 0.82, 0.9, 0.95, 1, 1, 0.98, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.62];
+const HOUR_WEIGHTS = [
+  0.55, 0.45, 0.35, 0.28, 0.22, 0.2, 0.22, 0.3, 0.42, 0.55, 0.7, 0.82, 0.9, 0.95, 1, 1, 0.98, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.62,
+];
 /** Sunday..Saturday. */
 const WEEKDAY_WEIGHTS = [0.45, 1, 1, 0.97, 0.95, 0.85, 0.52];
 const MAX_WEIGHT = 1.25;
@@ -121,7 +123,10 @@ function generateTranscript(random: Random, createdAtMs: number, recentSessions:
       dialog.bot(answer);
     }
     if (topic.buttons && random.chance(0.5)) dialog.choice(topic.buttons);
-    if (random.chance(0.06)) dialog.odd(random.pick(["visual", "cardV2", "carousel", "path", "flow", "block", "speak", "entity-filling", "goto", "custom_action"]));
+    if (random.chance(0.06))
+      dialog.odd(
+        random.pick(["visual", "cardV2", "carousel", "path", "flow", "block", "speak", "entity-filling", "goto", "custom_action"]),
+      );
     previousTopic = topic;
   }
   if (random.chance(0.04)) dialog.odd("no-reply");
@@ -162,7 +167,8 @@ function filler(random: Random) {
     minutes: String(random.int(2, 45)),
     points: String(random.int(40, 4000)),
   };
-  return (template: string) => template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? values[key as keyof typeof values] : match));
+  return (template: string) =>
+    template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? values[key as keyof typeof values] : match));
 }
 
 /** Builds the legacy dialog: entries {turnID, type, format, payload, startTime} with a running clock. */
@@ -196,8 +202,10 @@ class DialogBuilder {
   launch(): void {
     this.newTurn();
     const shape = this.random.int(0, 2);
-    if (shape === 0) this.entries.push({ turnID: this.turnID, type: "request", format: "request", payload: { type: "launch" }, startTime: this.stamp() });
-    else if (shape === 1) this.entries.push({ turnID: this.turnID, type: "launch", format: "launch", payload: {}, startTime: this.stamp() });
+    if (shape === 0)
+      this.entries.push({ turnID: this.turnID, type: "request", format: "request", payload: { type: "launch" }, startTime: this.stamp() });
+    else if (shape === 1)
+      this.entries.push({ turnID: this.turnID, type: "launch", format: "launch", payload: {}, startTime: this.stamp() });
     else this.entries.push({ type: "launch", format: "launch", payload: null, startTime: this.stamp() });
     this.clock += this.random.int(300, 1500);
   }
@@ -206,7 +214,13 @@ class DialogBuilder {
     this.clock += this.random.int(600, 2600);
     const inner: Record<string, unknown> = { message };
     if (this.random.chance(0.25)) inner.slate = { id: this.random.hex(8), content: slate(message) };
-    this.entries.push({ turnID: this.turnID, type: "text", format: "trace", payload: { time: this.traceTime(), type: "text", payload: inner }, startTime: this.stamp() });
+    this.entries.push({
+      turnID: this.turnID,
+      type: "text",
+      format: "trace",
+      payload: { time: this.traceTime(), type: "text", payload: inner },
+      startTime: this.stamp(),
+    });
     this.turns += 1;
   }
 
@@ -217,7 +231,10 @@ class DialogBuilder {
       turnID: this.turnID,
       type: "request",
       format: "request",
-      payload: { type: "intent", payload: { query, intent: { name: intent }, entities: [], confidence: Math.round(this.random.next() * 100) / 100 } },
+      payload: {
+        type: "intent",
+        payload: { query, intent: { name: intent }, entities: [], confidence: Math.round(this.random.next() * 100) / 100 },
+      },
       startTime: this.stamp(),
     });
     this.turns += 1;
@@ -241,30 +258,53 @@ class DialogBuilder {
       turnID: this.turnID,
       type: "choice",
       format: "trace",
-      payload: { time: this.traceTime(), type: "choice", payload: { buttons: labels.map((name) => ({ name, request: { type: `path-${this.random.hex(6)}`, payload: { label: name } } })) } },
+      payload: {
+        time: this.traceTime(),
+        type: "choice",
+        payload: { buttons: labels.map((name) => ({ name, request: { type: `path-${this.random.hex(6)}`, payload: { label: name } } })) },
+      },
       startTime: this.stamp(),
     });
   }
 
   odd(type: string): void {
     const payloads: Record<string, unknown> = {
-      debug: this.random.chance(0.5) ? { message: "matched intent **order_status** - confidence interval: 0.91" } : { type: "intent", message: "no intent matched, using fallback" },
+      debug: this.random.chance(0.5)
+        ? { message: "matched intent **order_status** - confidence interval: 0.91" }
+        : { type: "intent", message: "no intent matched, using fallback" },
       visual: { image: "https://cdn.northwind.example/img/size-chart.png", device: "desktop", dimensions: { width: 800, height: 600 } },
-      cardV2: { title: "Summit 40", description: { text: "Our most popular pack" }, imageUrl: "https://cdn.northwind.example/img/summit40.png", buttons: [] },
+      cardV2: {
+        title: "Summit 40",
+        description: { text: "Our most popular pack" },
+        imageUrl: "https://cdn.northwind.example/img/summit40.png",
+        buttons: [],
+      },
       carousel: { layout: "Carousel", cards: [{ title: "Ridgeline", description: { text: "Rain jacket" } }] },
-      speak: { message: "<speak>Thanks for calling Northwind. <break time=\"300ms\"/> How can I help?</speak>", type: "message" },
+      speak: { message: '<speak>Thanks for calling Northwind. <break time="300ms"/> How can I help?</speak>', type: "message" },
       "no-reply": { timeout: 60 },
       path: { path: "reprompt" },
       flow: { diagramID: this.random.hex(24), name: "Order status" },
       block: { blockID: this.random.hex(24) },
     };
-    this.entries.push({ turnID: this.turnID, type, format: "trace", payload: { time: this.traceTime(), type, payload: payloads[type] ?? { name: type } }, startTime: this.stamp() });
+    this.entries.push({
+      turnID: this.turnID,
+      type,
+      format: "trace",
+      payload: { time: this.traceTime(), type, payload: payloads[type] ?? { name: type } },
+      startTime: this.stamp(),
+    });
   }
 
   end(): void {
     this.clock += this.random.int(200, 1200);
     // Some exports drop the inner payload of an end trace altogether.
-    this.entries.push({ turnID: this.turnID, type: "end", format: "trace", payload: { time: this.traceTime(), type: "end" }, startTime: this.stamp() });
+    this.entries.push({
+      turnID: this.turnID,
+      type: "end",
+      format: "trace",
+      payload: { time: this.traceTime(), type: "end" },
+      startTime: this.stamp(),
+    });
   }
 }
 

@@ -19,7 +19,14 @@ function isAllowed(caller: Caller, access: RouteHandler["access"]): boolean {
 
 it("covers the protected routes of every area", () => {
   const names = targets.map((target) => target.name);
-  for (const expected of ["GET /api/user/profile", "GET /api/admin/users", "GET /api/transcripts", "GET /api/analytics", "POST /api/feedback", "POST /api/ingest/transcripts"]) {
+  for (const expected of [
+    "GET /api/user/profile",
+    "GET /api/admin/users",
+    "GET /api/transcripts",
+    "GET /api/analytics",
+    "POST /api/feedback",
+    "POST /api/ingest/transcripts",
+  ]) {
     expect(names).toContain(expected);
   }
 });

@@ -24,8 +24,11 @@ it("finds the route files", () => {
   for (const known of ["/api/auth/login", "/api/admin/user/{id}", "/api/user/profile", "/api/health"]) expect(urls).toContain(known);
 });
 
-it.each(handlers.map((handler) => [handler.name, handler] as const))("%s declares an access policy, public only where allowed", (_name, handler) => {
-  const { access } = handler.handler as { access?: unknown };
-  expect(POLICIES).toContain(access);
-  if (access === "public") expect(PUBLIC_ROUTES).toContain(`${handler.method} ${handler.url}`);
-});
+it.each(handlers.map((handler) => [handler.name, handler] as const))(
+  "%s declares an access policy, public only where allowed",
+  (_name, handler) => {
+    const { access } = handler.handler as { access?: unknown };
+    expect(POLICIES).toContain(access);
+    if (access === "public") expect(PUBLIC_ROUTES).toContain(`${handler.method} ${handler.url}`);
+  },
+);

@@ -36,7 +36,10 @@ describe("account lifecycle", () => {
     expect(pending.body.map((u: { email: string }) => u.email)).toEqual(["new.person@example.com"]);
     expect(pending.body[0]).not.toHaveProperty("passwordHash");
 
-    const approved = await call(approveRoute.POST, "POST", `/api/admin/approve-user/${stored.id}`, { token: adminToken, params: { id: stored.id } });
+    const approved = await call(approveRoute.POST, "POST", `/api/admin/approve-user/${stored.id}`, {
+      token: adminToken,
+      params: { id: stored.id },
+    });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id: stored.id, approved: true, isAdmin: false, isActive: true });
 
@@ -56,7 +59,10 @@ describe("account lifecycle", () => {
     expect(viaCookie.status).toBe(200);
     expect(viaCookie.body).toMatchObject({ id: stored.id, email: "new.person@example.com", name: null });
 
-    const revoked = await call(revokeRoute.POST, "POST", `/api/admin/revoke-access/${stored.id}`, { token: adminToken, params: { id: stored.id } });
+    const revoked = await call(revokeRoute.POST, "POST", `/api/admin/revoke-access/${stored.id}`, {
+      token: adminToken,
+      params: { id: stored.id },
+    });
     expect(revoked.body).toMatchObject({ isActive: false });
     expect((await call(profileRoute.GET, "GET", "/api/user/profile", { token: userToken })).status).toBe(401);
     expect((await call(profileRoute.GET, "GET", "/api/user/profile", { cookie: sessionCookie })).status).toBe(401);
@@ -64,18 +70,30 @@ describe("account lifecycle", () => {
     expect(revokedLogin.status).toBe(403);
     expect(revokedLogin.body.message).toBe(SIGN_IN_MESSAGES.revoked);
 
-    const restored = await call(restoreRoute.POST, "POST", `/api/admin/restore-access/${stored.id}`, { token: adminToken, params: { id: stored.id } });
+    const restored = await call(restoreRoute.POST, "POST", `/api/admin/restore-access/${stored.id}`, {
+      token: adminToken,
+      params: { id: stored.id },
+    });
     expect(restored.body).toMatchObject({ isActive: true });
     // Restoring does not bring old sessions back: the user signs in again.
     expect((await call(profileRoute.GET, "GET", "/api/user/profile", { token: userToken })).status).toBe(401);
     const secondLogin = await call(loginRoute.POST, "POST", "/api/auth/login", { body: credentials });
     expect(secondLogin.status).toBe(200);
 
-    const promoted = await call(makeAdminRoute.POST, "POST", `/api/admin/make-admin/${stored.id}`, { token: adminToken, params: { id: stored.id } });
+    const promoted = await call(makeAdminRoute.POST, "POST", `/api/admin/make-admin/${stored.id}`, {
+      token: adminToken,
+      params: { id: stored.id },
+    });
     expect(promoted.body).toMatchObject({ isAdmin: true });
-    expect((await call(makeAdminRoute.POST, "POST", `/api/admin/make-admin/${stored.id}`, { token: adminToken, params: { id: stored.id } })).status).toBe(409);
+    expect(
+      (await call(makeAdminRoute.POST, "POST", `/api/admin/make-admin/${stored.id}`, { token: adminToken, params: { id: stored.id } }))
+        .status,
+    ).toBe(409);
     // An administrator cannot be deleted.
-    const refused = await call(deleteRoute.DELETE, "DELETE", `/api/admin/user/${stored.id}`, { token: adminToken, params: { id: stored.id } });
+    const refused = await call(deleteRoute.DELETE, "DELETE", `/api/admin/user/${stored.id}`, {
+      token: adminToken,
+      params: { id: stored.id },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Administrators cannot be deleted");
 

@@ -76,8 +76,14 @@ it("two administrators revoking each other at the same moment leave exactly one 
     const results = await raceOverRows([a.user.id, b.user.id], () => Promise.all([revoke(a.token, b.user.id), revoke(b.token, a.user.id)]));
     // The loser is refused as no longer an administrator: by the action (403) or, when its request
     // is authenticated after the winner's commit, by the session check (401).
-    const statuses = results.map((res) => (res.status === 200 ? "revoked the other" : res.status === 401 || res.status === 403 ? "refused" : res.status)).sort();
-    expect({ round, statuses, active: await activeAdministrators() }).toEqual({ round, statuses: ["refused", "revoked the other"], active: 1 });
+    const statuses = results
+      .map((res) => (res.status === 200 ? "revoked the other" : res.status === 401 || res.status === 403 ? "refused" : res.status))
+      .sort();
+    expect({ round, statuses, active: await activeAdministrators() }).toEqual({
+      round,
+      statuses: ["refused", "revoked the other"],
+      active: 1,
+    });
     const survivor = results[0].status === 200 ? a : b;
     expect((await call(profileRoute.GET, "GET", "/api/user/profile", { token: survivor.token })).status).toBe(200);
   }
@@ -96,7 +102,10 @@ it("a promotion racing a deletion never deletes an administrator", async () => {
     );
     const outcome = [promoted.status, deleted.status];
     // Either the deletion came first (the promotion finds no one) or the promotion did (the deletion is refused).
-    expect([[404, 200], [200, 403]]).toContainEqual(outcome);
+    expect([
+      [404, 200],
+      [200, 403],
+    ]).toContainEqual(outcome);
     const stored = await db.user.findUnique({ where: { id: target.id } });
     expect(stored === null ? "deleted" : stored.isAdmin ? "administrator" : "user").toBe(outcome[0] === 200 ? "administrator" : "deleted");
   }

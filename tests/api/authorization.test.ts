@@ -25,8 +25,20 @@ interface Endpoint {
 
 const endpoints: Endpoint[] = [
   { name: "GET profile", handler: profileRoute.GET, method: "GET", access: "user", request: () => ({ path: "/api/user/profile" }) },
-  { name: "PATCH profile", handler: profileRoute.PATCH, method: "PATCH", access: "user", request: () => ({ path: "/api/user/profile", body: { name: "Changed" } }) },
-  { name: "GET pending-users", handler: pendingRoute.GET, method: "GET", access: "admin", request: () => ({ path: "/api/admin/pending-users" }) },
+  {
+    name: "PATCH profile",
+    handler: profileRoute.PATCH,
+    method: "PATCH",
+    access: "user",
+    request: () => ({ path: "/api/user/profile", body: { name: "Changed" } }),
+  },
+  {
+    name: "GET pending-users",
+    handler: pendingRoute.GET,
+    method: "GET",
+    access: "admin",
+    request: () => ({ path: "/api/admin/pending-users" }),
+  },
   { name: "GET users", handler: usersRoute.GET, method: "GET", access: "admin", request: () => ({ path: "/api/admin/users" }) },
   ...(
     [

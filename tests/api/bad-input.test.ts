@@ -24,7 +24,7 @@ const bodyEndpoints: [string, RouteHandler, string, string][] = [
 const json = { "content-type": "application/json" };
 const badBodies: [string, CallOptions, number][] = [
   ["no body", {}, 400],
-  ["malformed JSON", { rawBody: "{\"email\": ", headers: json }, 400],
+  ["malformed JSON", { rawBody: '{"email": ', headers: json }, 400],
   ["JSON null", { rawBody: "null", headers: json }, 400],
   ["an array", { body: [1, 2, 3] }, 400],
   ["a string", { body: "hello" }, 400],
@@ -33,7 +33,11 @@ const badBodies: [string, CallOptions, number][] = [
   ["a huge field", { body: { email: `${"a".repeat(10_000)}@example.com`, password: "x".repeat(10_000), token: "t".repeat(10_000) } }, 400],
   ["an oversized body", { rawBody: JSON.stringify({ email: "a@b.co", padding: "x".repeat(200_000) }), headers: json }, 413],
   ["a form post", { rawBody: "email=a%40b.co&password=12345678", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415],
-  ["SQL and HTML in the email", { body: { email: "' OR 1=1; --<script>@x.co", password: "password123", token: "'; DROP TABLE \"User\"; --" } }, 400],
+  [
+    "SQL and HTML in the email",
+    { body: { email: "' OR 1=1; --<script>@x.co", password: "password123", token: '\'; DROP TABLE "User"; --' } },
+    400,
+  ],
 ];
 
 describe.each(bodyEndpoints)("%s", (_name, handler, method, path) => {
@@ -52,22 +56,30 @@ describe.each(bodyEndpoints)("%s", (_name, handler, method, path) => {
 
 describe("register", () => {
   it("stores addresses normalised, accepts unicode passwords, and answers a duplicate like a new one", async () => {
-    const first = await call(registerRoute.POST, "POST", "/api/auth/register", { body: { email: " Ann.O'Neil+qa@Support.Example.com ", password: "pässwörd-密码" } });
+    const first = await call(registerRoute.POST, "POST", "/api/auth/register", {
+      body: { email: " Ann.O'Neil+qa@Support.Example.com ", password: "pässwörd-密码" },
+    });
     expect(first.status).toBe(201);
-    const again = await call(registerRoute.POST, "POST", "/api/auth/register", { body: { email: "ann.o'neil+qa@support.example.com", password: "different-pass" } });
+    const again = await call(registerRoute.POST, "POST", "/api/auth/register", {
+      body: { email: "ann.o'neil+qa@support.example.com", password: "different-pass" },
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(await db.user.count({ where: { email: "ann.o'neil+qa@support.example.com" } })).toBe(1);
   });
 
   it("rejects an address a browser's email field would reject", async () => {
-    const res = await call(registerRoute.POST, "POST", "/api/auth/register", { body: { email: "zoë@exa mple.com", password: "password123" } });
+    const res = await call(registerRoute.POST, "POST", "/api/auth/register", {
+      body: { email: "zoë@exa mple.com", password: "password123" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("email: Enter a valid email address");
   });
 
   it("refuses NUL characters, which PostgreSQL cannot store, on both databases alike", async () => {
-    const res = await call(registerRoute.POST, "POST", "/api/auth/register", { body: { email: "nul@example.com", password: "pass\u0000word-long" } });
+    const res = await call(registerRoute.POST, "POST", "/api/auth/register", {
+      body: { email: "nul@example.com", password: "pass\u0000word-long" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Text must not contain NUL characters");
     expect(await db.user.count({ where: { email: "nul@example.com" } })).toBe(0);
@@ -96,13 +108,19 @@ describe("profile", () => {
   it("refuses an e-mail that another account uses", async () => {
     const other = await createUser();
     const { token } = await signedInUser();
-    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", { token, body: { email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD } });
+    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", {
+      token,
+      body: { email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD },
+    });
     expect(res.status).toBe(409);
   });
 
   it("updates e-mail and name, trimming and lower-casing, and clears an empty name", async () => {
     const { token } = await signedInUser({ name: "Old Name" });
-    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", { token, body: { email: " New.Address@Example.com ", name: "", currentPassword: TEST_PASSWORD } });
+    const res = await call(profileRoute.PATCH, "PATCH", "/api/user/profile", {
+      token,
+      body: { email: " New.Address@Example.com ", name: "", currentPassword: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: "new.address@example.com", name: null });
   });

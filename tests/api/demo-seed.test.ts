@@ -19,11 +19,15 @@ describe("demo accounts and ratings", () => {
     expect(result.output).toMatch(/Seeded demo administrator admin@example\.com and 5 demo users/);
     expect(result.code).toBe(0);
 
-    const login = await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: "admin@example.com", password: "admin-demo-123" } });
+    const login = await call(loginRoute.POST, "POST", "/api/auth/login", {
+      body: { email: "admin@example.com", password: "admin-demo-123" },
+    });
     expect(login.status).toBe(200);
     expect(await db.user.count({ where: { approved: false } })).toBe(2);
 
-    const feedback = await db.feedback.findMany({ include: { user: true, transcript: { select: { id: true, sessionId: true, source: true } } } });
+    const feedback = await db.feedback.findMany({
+      include: { user: true, transcript: { select: { id: true, sessionId: true, source: true } } },
+    });
     expect(feedback.length).toBeGreaterThanOrEqual(6);
     expect(result.output).toContain(`Seeded ${feedback.length} demo ratings`);
     for (const item of feedback) {

@@ -10,7 +10,8 @@ import { signedInUser } from "../helpers/users";
 import { conversation, storeTranscripts } from "../helpers/stored-transcripts";
 
 const submit = (token: string | undefined, body: unknown) => call(feedbackRoute.POST, "POST", "/api/feedback", { token, body });
-const adminList = (token: string | undefined, query: Record<string, string> = {}) => call(adminFeedbackRoute.GET, "GET", "/api/admin/feedback", { token, query });
+const adminList = (token: string | undefined, query: Record<string, string> = {}) =>
+  call(adminFeedbackRoute.GET, "GET", "/api/admin/feedback", { token, query });
 
 let transcriptId: string;
 beforeAll(async () => {
@@ -52,7 +53,12 @@ describe("POST /api/feedback", () => {
     ["a fractional index", { messageIndex: 1.5, feedbackType: "thumbs_up" }, 400, undefined],
     ["an index given as text", { messageIndex: "1", feedbackType: "thumbs_up" }, 400, undefined],
     ["an unknown type", { messageIndex: 1, feedbackType: "meh" }, 400, undefined],
-    ["a comment over 1000 characters", { messageIndex: 1, feedbackType: "thumbs_down", comment: "x".repeat(1001) }, 400, "comment: comment must be at most 1000 characters"],
+    [
+      "a comment over 1000 characters",
+      { messageIndex: 1, feedbackType: "thumbs_down", comment: "x".repeat(1001) },
+      400,
+      "comment: comment must be at most 1000 characters",
+    ],
     ["an unknown field", { messageIndex: 1, feedbackType: "thumbs_up", userId: "someone-else" }, 400, undefined],
   ])("refuses %s", async (_case, fields, status, message) => {
     const { user, token } = await signedInUser();
@@ -102,7 +108,12 @@ describe("Feedback Management API", () => {
     const rater = await signedInUser({ name: "Rita Rater" });
     const rated = [
       await submit(rater.token, { transcriptId: otherTranscript, messageIndex: 1, feedbackType: "thumbs_up" }),
-      await submit(rater.token, { transcriptId: otherTranscript, messageIndex: 3, feedbackType: "thumbs_down", comment: "Missing the link" }),
+      await submit(rater.token, {
+        transcriptId: otherTranscript,
+        messageIndex: 3,
+        feedbackType: "thumbs_down",
+        comment: "Missing the link",
+      }),
       await submit(admin.token, { transcriptId: otherTranscript, messageIndex: 1, feedbackType: "thumbs_down" }),
     ];
     return { admin, rater, ids: rated.map((res) => res.body.id as string) };
@@ -118,7 +129,13 @@ describe("Feedback Management API", () => {
     expect(all.body.total).toBe(3);
     expect(all.body.counts).toEqual({ total: 3, thumbsUp: 1, thumbsDown: 2, pending: 2, reviewed: 1 });
     expect(all.body.items.map((item: { id: string }) => item.id)).toEqual([...ids].reverse());
-    expect(all.body.items[1]).toMatchObject({ user: { name: "Rita Rater" }, messageIndex: 3, feedbackType: "thumbs_down", comment: "Missing the link", reviewStatus: "pending" });
+    expect(all.body.items[1]).toMatchObject({
+      user: { name: "Rita Rater" },
+      messageIndex: 3,
+      feedbackType: "thumbs_down",
+      comment: "Missing the link",
+      reviewStatus: "pending",
+    });
 
     const expectations: [string, string[]][] = [
       ["pending", [ids[2], ids[1]]],
@@ -141,17 +158,31 @@ describe("Feedback Management API", () => {
     await db.feedback.deleteMany();
     const { admin, rater } = await seedFeedback();
     const [rated] = await storeTranscripts(conversation());
-    const own = await submit(rater.token, { transcriptId: rated, messageIndex: 3, feedbackType: "thumbs_down", comment: "Wrong store hours" });
+    const own = await submit(rater.token, {
+      transcriptId: rated,
+      messageIndex: 3,
+      feedbackType: "thumbs_down",
+      comment: "Wrong store hours",
+    });
     const byAdmin = await submit(admin.token, { transcriptId: rated, messageIndex: 1, feedbackType: "thumbs_up" });
 
     const res = await adminList(admin.token, { transcriptId: ` ${rated} `, limit: "500" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, totalPages: 1, counts: { total: 5 } });
     expect(res.body.items.map((item: { id: string }) => item.id)).toEqual([byAdmin.body.id, own.body.id]);
-    expect(res.body.items[1]).toMatchObject({ transcriptId: rated, messageIndex: 3, comment: "Wrong store hours", user: { name: "Rita Rater" } });
+    expect(res.body.items[1]).toMatchObject({
+      transcriptId: rated,
+      messageIndex: 3,
+      comment: "Wrong store hours",
+      user: { name: "Rita Rater" },
+    });
     const notHelpful = await adminList(admin.token, { transcriptId: rated, filter: "not_helpful" });
     expect(notHelpful.body.items.map((item: { id: string }) => item.id)).toEqual([own.body.id]);
-    expect((await adminList(admin.token, { transcriptId: "no-such-transcript" })).body).toMatchObject({ items: [], total: 0, totalPages: 0 });
+    expect((await adminList(admin.token, { transcriptId: "no-such-transcript" })).body).toMatchObject({
+      items: [],
+      total: 0,
+      totalPages: 0,
+    });
 
     const blank = await adminList(admin.token, { transcriptId: "  " });
     expect(blank.status).toBe(400);
@@ -162,10 +193,18 @@ describe("Feedback Management API", () => {
 
   it("changes review status both ways, deletes, and records both in the audit log", async () => {
     const { admin, ids } = await seedFeedback();
-    const reviewed = await call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id: ids[1] }, body: { reviewStatus: "reviewed" } });
+    const reviewed = await call(reviewStatusRoute.PATCH, "PATCH", "/x", {
+      token: admin.token,
+      params: { id: ids[1] },
+      body: { reviewStatus: "reviewed" },
+    });
     expect(reviewed.status).toBe(200);
     expect(reviewed.body).toMatchObject({ id: ids[1], reviewStatus: "reviewed" });
-    const back = await call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id: ids[1] }, body: { reviewStatus: "pending" } });
+    const back = await call(reviewStatusRoute.PATCH, "PATCH", "/x", {
+      token: admin.token,
+      params: { id: ids[1] },
+      body: { reviewStatus: "pending" },
+    });
     expect(back.body.reviewStatus).toBe("pending");
 
     const deleted = await call(deleteFeedbackRoute.DELETE, "DELETE", "/x", { token: admin.token, params: { id: ids[1] } });
@@ -187,7 +226,9 @@ describe("Feedback Management API", () => {
     const results = await Promise.all(ids.map((id) => Promise.all(Array.from({ length: 4 }, () => deleteItem(id)))));
     for (const [index, id] of ids.entries()) {
       expect(results[index].map((res) => res.status).sort()).toEqual([200, 404, 404, 404]);
-      expect(results[index].filter((res) => res.status === 404).map((res) => res.body.message)).toEqual(Array(3).fill("Feedback not found"));
+      expect(results[index].filter((res) => res.status === 404).map((res) => res.body.message)).toEqual(
+        Array(3).fill("Feedback not found"),
+      );
       expect(await db.auditEvent.count({ where: { targetId: id, action: "feedback.delete" } })).toBe(1);
     }
   });
@@ -234,16 +275,36 @@ describe("Feedback Management API", () => {
 
   it("refuses bad review statuses, unknown ids, and non-administrators", async () => {
     const { admin, rater, ids } = await seedFeedback();
-    const bad = await call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id: ids[0] }, body: { reviewStatus: "done" } });
+    const bad = await call(reviewStatusRoute.PATCH, "PATCH", "/x", {
+      token: admin.token,
+      params: { id: ids[0] },
+      body: { reviewStatus: "done" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("reviewStatus: reviewStatus must be pending or reviewed");
-    expect((await call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id: "cnope" }, body: { reviewStatus: "reviewed" } })).status).toBe(404);
+    expect(
+      (
+        await call(reviewStatusRoute.PATCH, "PATCH", "/x", {
+          token: admin.token,
+          params: { id: "cnope" },
+          body: { reviewStatus: "reviewed" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: admin.token, params: { id: ids[0] } })).status).toBe(400);
 
     expect((await adminList(rater.token)).status).toBe(403);
     expect((await adminList(undefined)).status).toBe(401);
     expect((await call(deleteFeedbackRoute.DELETE, "DELETE", "/x", { token: rater.token, params: { id: ids[0] } })).status).toBe(403);
-    expect((await call(reviewStatusRoute.PATCH, "PATCH", "/x", { token: rater.token, params: { id: ids[0] }, body: { reviewStatus: "reviewed" } })).status).toBe(403);
+    expect(
+      (
+        await call(reviewStatusRoute.PATCH, "PATCH", "/x", {
+          token: rater.token,
+          params: { id: ids[0] },
+          body: { reviewStatus: "reviewed" },
+        })
+      ).status,
+    ).toBe(403);
     expect(await db.feedback.findUniqueOrThrow({ where: { id: ids[0] } })).toMatchObject({ reviewStatus: "pending" });
   });
 });

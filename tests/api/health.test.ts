@@ -14,7 +14,9 @@ it("answers 503 with a message when the database cannot be reached", async () =>
   const { disconnectDb } = await import("@/lib/server/db");
   const silence = jest.spyOn(console, "error").mockImplementation(() => undefined);
   try {
-    process.env.DATABASE_URL = saved.startsWith("file:") ? "file:/nonexistent-dir/nope/portal.db" : "postgresql://postgres@127.0.0.1:1/unreachable";
+    process.env.DATABASE_URL = saved.startsWith("file:")
+      ? "file:/nonexistent-dir/nope/portal.db"
+      : "postgresql://postgres@127.0.0.1:1/unreachable";
     const res = await call(healthRoute.GET, "GET", "/api/health");
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: "The database is unavailable" });

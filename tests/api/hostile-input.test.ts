@@ -10,7 +10,7 @@ import { apiHandlers } from "../helpers/api-routes";
 
 const STRINGS = [
   "' OR '1'='1' --",
-  "'; DROP TABLE \"User\"; --",
+  '\'; DROP TABLE "User"; --',
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "javascript:alert(1)",
@@ -23,7 +23,22 @@ const STRINGS = [
   "   ",
 ];
 const VALUES: unknown[] = [...STRINGS, null, true, -1, 1e308, -0, 3.14, [], {}, ["a"], { $ne: null }, { __proto__: { isAdmin: true } }];
-const FIELDS = ["email", "password", "token", "name", "comment", "transcriptId", "messageIndex", "feedbackType", "reviewStatus", "isAdmin", "id", "transcripts", "dialog", "sessionID"];
+const FIELDS = [
+  "email",
+  "password",
+  "token",
+  "name",
+  "comment",
+  "transcriptId",
+  "messageIndex",
+  "feedbackType",
+  "reviewStatus",
+  "isAdmin",
+  "id",
+  "transcripts",
+  "dialog",
+  "sessionID",
+];
 
 function deepArray(depth: number): string {
   return `${"[".repeat(depth)}${"]".repeat(depth)}`;
@@ -50,10 +65,13 @@ const hostileRequests: [string, CallOptions][] = [
       ),
     },
   ]),
-  ["absurd paging", { query: { startTime: "2025-01-01T00:00:00Z", endTime: "2025-02-01T00:00:00Z", page: "99999999999999999999", limit: "1e9" } }],
+  [
+    "absurd paging",
+    { query: { startTime: "2025-01-01T00:00:00Z", endTime: "2025-02-01T00:00:00Z", page: "99999999999999999999", limit: "1e9" } },
+  ],
   ["a reversed range", { query: { startTime: "2025-02-01T00:00:00Z", endTime: "2025-01-01T00:00:00Z" } }],
 ];
-const HOSTILE_IDS = ["'; DROP TABLE \"User\"; --", "../../etc/passwd", "<script>", "x".repeat(5000), "%00", "🤖"];
+const HOSTILE_IDS = ['\'; DROP TABLE "User"; --', "../../etc/passwd", "<script>", "x".repeat(5000), "%00", "🤖"];
 
 async function tableCounts() {
   const [users, feedback, transcripts, audit, keys] = await Promise.all([

@@ -31,7 +31,8 @@ let token: string;
 
 beforeAll(async () => {
   token = (await signedInUser()).token;
-  for (const batch of generateTranscripts({ count: TRANSCRIPTS, days: 90, seed: "hostile", endMs: END_MS }, 500)) await storeTranscripts(...batch);
+  for (const batch of generateTranscripts({ count: TRANSCRIPTS, days: 90, seed: "hostile", endMs: END_MS }, 500))
+    await storeTranscripts(...batch);
 }, 300_000);
 
 const list = (query: Record<string, string>) => call(listRoute.GET, "GET", "/api/transcripts", { token, query });
@@ -63,7 +64,10 @@ describe("the longest range", () => {
 describe("a search over calendar days that hold no transcripts", () => {
   it("does no work for those days: it keeps no count for them", async () => {
     // Three years that end long before the first transcript.
-    const empty = { startTime: "2019-01-01T06:00:00Z", endTime: new Date(Date.parse("2019-01-01T06:00:00Z") + MAX_RANGE_DAYS * DAY_MS).toISOString() };
+    const empty = {
+      startTime: "2019-01-01T06:00:00Z",
+      endTime: new Date(Date.parse("2019-01-01T06:00:00Z") + MAX_RANGE_DAYS * DAY_MS).toISOString(),
+    };
     const before = cachedSearchCountEntries();
     expect((await list({ ...empty, search: "refund" })).body).toMatchObject({ total: 0, transcripts: [] });
     expect(cachedSearchCountEntries()).toBe(before);
@@ -120,7 +124,9 @@ describe("ten hostile searches at once", () => {
         fresh += 1;
         // A fresh word each time (nothing counted before), or a fragment that matches nearly everything or nothing.
         const search = round % 2 === 0 ? `zq${fresh}` : HOSTILE_FRAGMENTS[(client + round * HOSTILE_CLIENTS) % HOSTILE_FRAGMENTS.length];
-        hostileStatuses.push((await list({ ...WIDEST, search, page: String(1 + (round % 3)), limit: round % 4 === 3 ? "100" : "20" })).status);
+        hostileStatuses.push(
+          (await list({ ...WIDEST, search, page: String(1 + (round % 3)), limit: round % 4 === 3 ? "100" : "20" })).status,
+        );
       }
     };
     const health: number[] = [];
@@ -149,6 +155,8 @@ describe("ten hostile searches at once", () => {
     expect(health.length).toBeGreaterThan(5);
     const figures = { healthP99: p99(health), listP99: p99(lists), maxLoopDelayMs: delay.max / 1e6, probes: health.length };
     // One assertion, so that a failure shows every figure.
-    expect({ ...figures, isResponsive: figures.healthP99 < 250 && figures.listP99 < 250 && figures.maxLoopDelayMs < 100 }).toMatchObject({ isResponsive: true });
+    expect({ ...figures, isResponsive: figures.healthP99 < 250 && figures.listP99 < 250 && figures.maxLoopDelayMs < 100 }).toMatchObject({
+      isResponsive: true,
+    });
   }, 120_000);
 });

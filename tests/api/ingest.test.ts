@@ -27,8 +27,12 @@ const createKey = (name: unknown) => call(keysRoute.POST, "POST", "/api/admin/in
 const ingest = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${key}` }) =>
   call(ingestRoute.POST, "POST", "/api/ingest/transcripts", { body, headers });
 const list = (query: Record<string, string> = {}) =>
-  call(listRoute.GET, "GET", "/api/transcripts", { token: userToken, query: { startTime: "2024-01-01T00:00:00Z", endTime: "2026-12-31T00:00:00Z", limit: "100", ...query } });
-const transcript = (id: string, createdAt = "2025-05-01T10:00:00.000Z", turns = ["user: hello there", "Hi!"]) => legacyTranscript({ id, createdAt, turns });
+  call(listRoute.GET, "GET", "/api/transcripts", {
+    token: userToken,
+    query: { startTime: "2024-01-01T00:00:00Z", endTime: "2026-12-31T00:00:00Z", limit: "100", ...query },
+  });
+const transcript = (id: string, createdAt = "2025-05-01T10:00:00.000Z", turns = ["user: hello there", "Hi!"]) =>
+  legacyTranscript({ id, createdAt, turns });
 
 describe("ingest keys", () => {
   it("shows a new key once, lists it without the key, and stores only its hash", async () => {
@@ -57,21 +61,33 @@ describe("ingest keys", () => {
   it("revokes a key at once, and revoking again is harmless", async () => {
     const created = await createKey("Short-lived");
     expect((await ingest(transcript("k1"), { "x-api-key": created.body.key })).status).toBe(200);
-    const revoked = await call(keyRoute.DELETE, "DELETE", `/api/admin/ingest-keys/${created.body.id}`, { token: adminToken, params: { keyId: created.body.id } });
+    const revoked = await call(keyRoute.DELETE, "DELETE", `/api/admin/ingest-keys/${created.body.id}`, {
+      token: adminToken,
+      params: { keyId: created.body.id },
+    });
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
     expect(revoked.body.lastUsedAt).toEqual(expect.any(String));
     const refused = await ingest(transcript("k2"), { "x-api-key": created.body.key });
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ message: "Invalid or revoked API key" });
-    const again = await call(keyRoute.DELETE, "DELETE", `/api/admin/ingest-keys/${created.body.id}`, { token: adminToken, params: { keyId: created.body.id } });
+    const again = await call(keyRoute.DELETE, "DELETE", `/api/admin/ingest-keys/${created.body.id}`, {
+      token: adminToken,
+      params: { keyId: created.body.id },
+    });
     expect(again.body.revokedAt).toBe(revoked.body.revokedAt);
-    expect((await call(keyRoute.DELETE, "DELETE", "/api/admin/ingest-keys/unknown", { token: adminToken, params: { keyId: "unknown" } })).status).toBe(404);
+    expect(
+      (await call(keyRoute.DELETE, "DELETE", "/api/admin/ingest-keys/unknown", { token: adminToken, params: { keyId: "unknown" } })).status,
+    ).toBe(404);
   });
 
   it("revokes a key once when administrators revoke it at the same time: one time, one audit record", async () => {
     const created = await createKey("Revoked twice at once");
-    const revoke = () => call(keyRoute.DELETE, "DELETE", `/api/admin/ingest-keys/${created.body.id}`, { token: adminToken, params: { keyId: created.body.id } });
+    const revoke = () =>
+      call(keyRoute.DELETE, "DELETE", `/api/admin/ingest-keys/${created.body.id}`, {
+        token: adminToken,
+        params: { keyId: created.body.id },
+      });
     const results = await Promise.all([revoke(), revoke(), revoke()]);
     expect(results.map((res) => res.status)).toEqual([200, 200, 200]);
     const stored = await db.ingestKey.findUniqueOrThrow({ where: { id: created.body.id } });
@@ -79,14 +95,16 @@ describe("ingest keys", () => {
     expect(await db.auditEvent.count({ where: { targetId: created.body.id, action: "ingest_key.revoke" } })).toBe(1);
   });
 
-  it.each([["no name", {}], ["a blank name", { name: "  " }], ["a long name", { name: "n".repeat(101) }], ["extra fields", { name: "x", admin: true }]])(
-    "refuses %s",
-    async (_case, body) => {
-      const res = await call(keysRoute.POST, "POST", "/api/admin/ingest-keys", { token: adminToken, body });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toEqual(expect.any(String));
-    },
-  );
+  it.each([
+    ["no name", {}],
+    ["a blank name", { name: "  " }],
+    ["a long name", { name: "n".repeat(101) }],
+    ["extra fields", { name: "x", admin: true }],
+  ])("refuses %s", async (_case, body) => {
+    const res = await call(keysRoute.POST, "POST", "/api/admin/ingest-keys", { token: adminToken, body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
 });
 
 describe("POST /api/ingest/transcripts", () => {
@@ -115,17 +133,30 @@ describe("POST /api/ingest/transcripts", () => {
     const legacy = await ingest(fixture("valid/legacy-transcript.json"));
     expect(legacy.body).toEqual({ imported: 1, updated: 0, rejected: [] });
     const newer = await list({ sessionId: "new-api-session-1" });
-    expect(newer.body.transcripts[0]).toMatchObject({ id: "cm8newformat0001", device: "mobile", messageCount: 5, question: "cancel my membership" });
+    expect(newer.body.transcripts[0]).toMatchObject({
+      id: "cm8newformat0001",
+      device: "mobile",
+      messageCount: 5,
+      question: "cancel my membership",
+    });
   });
 
   it("counts a transcript sent twice in one batch once, keeping the last version", async () => {
-    const res = await ingest([transcript("d1", "2025-05-02T10:00:00.000Z", ["user: first version"]), transcript("d1", "2025-05-02T10:00:00.000Z", ["user: second version"])]);
+    const res = await ingest([
+      transcript("d1", "2025-05-02T10:00:00.000Z", ["user: first version"]),
+      transcript("d1", "2025-05-02T10:00:00.000Z", ["user: second version"]),
+    ]);
     expect(res.body).toEqual({ imported: 1, updated: 1, rejected: [] });
-    expect((await list({ sessionId: "session-d1" })).body.transcripts).toEqual([expect.objectContaining({ id: "d1", question: "second version" })]);
+    expect((await list({ sessionId: "session-d1" })).body.transcripts).toEqual([
+      expect.objectContaining({ id: "d1", question: "second version" }),
+    ]);
   });
 
   it("stores a batch of new and known transcripts together: each in the list, the detail, the search and the analytics", async () => {
-    const sent = await ingest([transcript("m1", "2025-06-01T09:00:00.000Z", ["user: marmalade question", "Answer one"]), transcript("m2", "2025-06-01T10:00:00.000Z", ["user: unchanged words"])]);
+    const sent = await ingest([
+      transcript("m1", "2025-06-01T09:00:00.000Z", ["user: marmalade question", "Answer one"]),
+      transcript("m2", "2025-06-01T10:00:00.000Z", ["user: unchanged words"]),
+    ]);
     expect(sent.body).toEqual({ imported: 2, updated: 0, rejected: [] });
     // m1 moves to another day with new words, m2 is sent again as it was, m3 and m4 are new (m3 in m1's old millisecond).
     const mixed = await ingest([
@@ -190,7 +221,14 @@ describe("POST /api/ingest/transcripts", () => {
     ["a string", { body: "transcript" }, 400],
     ["a form post", { rawBody: "_id=1", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415],
     ["more than 1000 transcripts", { body: Array.from({ length: 1001 }, (_, i) => transcript(`m${i}`)) }, 413],
-    ["a body over 16 MB", { rawBody: JSON.stringify({ _id: "big", sessionID: "s", padding: "x".repeat(17 * 1024 * 1024) }), headers: { "content-type": "application/json" } }, 413],
+    [
+      "a body over 16 MB",
+      {
+        rawBody: JSON.stringify({ _id: "big", sessionID: "s", padding: "x".repeat(17 * 1024 * 1024) }),
+        headers: { "content-type": "application/json" },
+      },
+      413,
+    ],
   ])("refuses %s", async (_case, options, status) => {
     const before = await db.transcript.count();
     const headers = { authorization: `Bearer ${key}`, ...("headers" in options ? options.headers : {}) };
@@ -210,7 +248,13 @@ describe("POST /api/ingest/transcripts", () => {
 
 describe("text PostgreSQL cannot store", () => {
   it("stores transcripts with NUL characters and lone surrogates on both databases", async () => {
-    const raw = legacyTranscript({ id: "nul1", createdAt: "2025-05-03T10:00:00.000Z", sessionId: "nul\u0000session", device: "desk\u0000top", turns: ["user: a\u0000b \ud800 question", "ans\u0000wer"] });
+    const raw = legacyTranscript({
+      id: "nul1",
+      createdAt: "2025-05-03T10:00:00.000Z",
+      sessionId: "nul\u0000session",
+      device: "desk\u0000top",
+      turns: ["user: a\u0000b \ud800 question", "ans\u0000wer"],
+    });
     const res = await ingest(raw);
     expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [] });
     const row = (await list({ sessionId: "nulsession" })).body.transcripts[0];
@@ -227,8 +271,15 @@ describe("records that would break storing", () => {
     const deep = `${'{"children":['.repeat(2500)}{"text":"x"}${"]}".repeat(2500)}`;
     const ok = JSON.stringify(legacyTranscript({ id: "ok-deep", createdAt: "2025-05-04T10:00:00.000Z" }));
     const rawBody = `[${ok}, {"_id": "too-deep", "sessionID": "s", "createdAt": "2025-05-04", "dialog": [{"type": "text", "payload": ${deep}}]}]`;
-    const res = await call(ingestRoute.POST, "POST", "/api/ingest/transcripts", { rawBody, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } });
+    const res = await call(ingestRoute.POST, "POST", "/api/ingest/transcripts", {
+      rawBody,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [{ index: 1, id: "too-deep", reason: "nested more than 100 levels deep" }] });
+    expect(res.body).toEqual({
+      imported: 1,
+      updated: 0,
+      rejected: [{ index: 1, id: "too-deep", reason: "nested more than 100 levels deep" }],
+    });
   });
 });

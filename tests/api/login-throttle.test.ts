@@ -11,13 +11,18 @@ import { createUser, TEST_PASSWORD } from "../helpers/users";
 const login = (email: string, password: string, address: string) =>
   call(loginRoute.POST, "POST", "/api/auth/login", { body: { email, password }, headers: { [SOCKET_ADDRESS_HEADER]: address } });
 
-const { maxFailuresPerAccountAndAddress: PER_PAIR, maxFailuresPerAddress: PER_ADDRESS, maxUntrustedFailuresPerAccount: PER_ACCOUNT_UNTRUSTED } = LOGIN_THROTTLE;
+const {
+  maxFailuresPerAccountAndAddress: PER_PAIR,
+  maxFailuresPerAddress: PER_ADDRESS,
+  maxUntrustedFailuresPerAccount: PER_ACCOUNT_UNTRUSTED,
+} = LOGIN_THROTTLE;
 const TOO_MANY = /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/;
 
 /** Distinct addresses for one test, so that no per-address limit is reached by accident. */
 const addresses = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}.${Math.floor(i / 200)}.${i % 200}`);
 
-const statusCounts = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const statusCounts = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 describe("login throttling", () => {
   it("blocks an account from an address after repeated failures there, even with the right password, and says when to retry", async () => {
@@ -56,7 +61,10 @@ describe("login throttling", () => {
   it("stops trusting an address the account has not signed in from for 30 days", async () => {
     const user = await createUser();
     expect((await login(user.email, TEST_PASSWORD, "10.4.0.1")).status).toBe(200);
-    await db.trustedSignInAddress.updateMany({ where: { userId: user.id }, data: { lastSignInAt: new Date(Date.now() - LOGIN_THROTTLE.trustedForMs - 60_000) } });
+    await db.trustedSignInAddress.updateMany({
+      where: { userId: user.id },
+      data: { lastSignInAt: new Date(Date.now() - LOGIN_THROTTLE.trustedForMs - 60_000) },
+    });
     for (const address of addresses("10.5", PER_ACCOUNT_UNTRUSTED)) expect((await login(user.email, "guess", address)).status).toBe(401);
     expect((await login(user.email, TEST_PASSWORD, "10.4.0.1")).status).toBe(429);
   });

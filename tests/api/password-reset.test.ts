@@ -12,7 +12,8 @@ import { afterResponseWorkSettled } from "@/lib/server/mail/after-response";
 const NEW_PASSWORD = "a brand new passphrase";
 
 const requestReset = (email: string) => call(requestResetRoute.POST, "POST", "/api/auth/request-reset", { body: { email } });
-const reset = (token: string, password = NEW_PASSWORD) => call(resetRoute.POST, "POST", "/api/auth/reset-password", { body: { token, password } });
+const reset = (token: string, password = NEW_PASSWORD) =>
+  call(resetRoute.POST, "POST", "/api/auth/reset-password", { body: { token, password } });
 const login = (email: string, password: string) => call(loginRoute.POST, "POST", "/api/auth/login", { body: { email, password } });
 
 describe("password reset in demo mode", () => {

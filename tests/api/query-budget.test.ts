@@ -12,7 +12,8 @@ import { itOn, testProvider } from "../helpers/database-provider";
 const BUDGET_MS = 300;
 
 /** SQLite: counts to `count`, checking its budget every 1024 steps as the store's long statements do. */
-const countTo = (count: number) => sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count} AND ((i & 1023) <> 0 OR within_budget())) SELECT count(*) AS c FROM n`;
+const countTo = (count: number) =>
+  sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count} AND ((i & 1023) <> 0 OR within_budget())) SELECT count(*) AS c FROM n`;
 
 /** Runs for about a second on either database: far past the budget. */
 const slowRead = () => (testProvider() === "postgres" ? sql`SELECT count(*) AS c FROM (SELECT pg_sleep(1)) AS s` : countTo(8_000_000));
@@ -58,14 +59,17 @@ it("stops a read that runs past the budget, logs it, and answers it as 503 with 
   expect(await storeRead<{ v: unknown }>(sql`SELECT 1 AS v`)).toEqual([{ v: 1 }]);
 });
 
-itOn("sqlite")("interrupts a statement of many seconds inside SQLite at its budget, and its reader answers the next read at once", async () => {
-  // Unchecked, counting to 200 million takes many seconds.
-  const { result: failure, ms } = await timed(() => storeRead(countTo(200_000_000)));
-  expect(failure).toMatchObject({ code: READ_TIMEOUT_CODE });
-  expect(ms).toBeGreaterThanOrEqual(BUDGET_MS - 5);
-  expect(ms).toBeLessThan(BUDGET_MS + 100);
-  await expectBothReadersFree();
-});
+itOn("sqlite")(
+  "interrupts a statement of many seconds inside SQLite at its budget, and its reader answers the next read at once",
+  async () => {
+    // Unchecked, counting to 200 million takes many seconds.
+    const { result: failure, ms } = await timed(() => storeRead(countTo(200_000_000)));
+    expect(failure).toMatchObject({ code: READ_TIMEOUT_CODE });
+    expect(ms).toBeGreaterThanOrEqual(BUDGET_MS - 5);
+    expect(ms).toBeLessThan(BUDGET_MS + 100);
+    await expectBothReadersFree();
+  },
+);
 
 itOn("sqlite")("stops the store's scan of the texts of a range at its budget", async () => {
   // 20,000 texts of 4,000 characters in a range of a few hours: a search too short for the word
@@ -76,7 +80,9 @@ itOn("sqlite")("stops the store's scan of the texts of a range at its budget", a
       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19999)
       INSERT INTO "Transcript" ("id", "sessionId", "createdAt", "updatedAt", "sortKey", "messageCount", "preview", "question", "answer", "source")
       SELECT 'scan-' || i, 'scan', '2025-06-01T00:00:00.000+00:00', '2025-06-01T00:00:00.000+00:00', (${firstMs} + i * 1000) * 1024 + (i % 1024), 0, '', '', '', '{}' FROM n`);
-    await tx.execute(sql`INSERT INTO "TranscriptText" ("sortKey", "text") SELECT "sortKey", lower(hex(randomblob(2000))) FROM "Transcript" WHERE "sessionId" = 'scan'`);
+    await tx.execute(
+      sql`INSERT INTO "TranscriptText" ("sortKey", "text") SELECT "sortKey", lower(hex(randomblob(2000))) FROM "Transcript" WHERE "sessionId" = 'scan'`,
+    );
   });
   const search = await activeDatabase().prepareSearch({ search: "zq", sessionId: null });
   expect(search.scansEveryText).toBe(true);
@@ -112,7 +118,9 @@ it("answers the reads queued behind a stopped one", async () => {
   const reads = [storeRead(slowRead()), ...Array.from({ length: 6 }, (_, index) => storeRead<{ v: unknown }>(sql`SELECT ${index} AS v`))];
   const settled = await Promise.allSettled(reads);
   expect(settled[0]).toMatchObject({ status: "rejected" });
-  expect(settled.slice(1).map((result) => (result.status === "fulfilled" ? Number((result.value as { v: unknown }[])[0].v) : result.reason))).toEqual([0, 1, 2, 3, 4, 5]);
+  expect(
+    settled.slice(1).map((result) => (result.status === "fulfilled" ? Number((result.value as { v: unknown }[])[0].v) : result.reason)),
+  ).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
 it("does not cut the store's write transactions", async () => {

@@ -21,7 +21,8 @@ const OWNER_PASSWORD = "owners-own-password";
 const register = (email: string, password: string) => call(registerRoute.POST, "POST", "/api/auth/register", { body: { email, password } });
 const confirm = (token: string) => call(confirmRoute.POST, "POST", "/api/auth/confirm-email", { body: { token } });
 const login = (email: string, password: string) => call(loginRoute.POST, "POST", "/api/auth/login", { body: { email, password } });
-const pendingEmails = async (token: string) => (await call(pendingRoute.GET, "GET", "/api/admin/pending-users", { token })).body.map((user: { email: string }) => user.email);
+const pendingEmails = async (token: string) =>
+  (await call(pendingRoute.GET, "GET", "/api/admin/pending-users", { token })).body.map((user: { email: string }) => user.email);
 const approve = (token: string, id: string) => call(approveRoute.POST, "POST", `/api/admin/approve-user/${id}`, { token, params: { id } });
 
 describe("registration with SMTP", () => {
@@ -112,7 +113,10 @@ describe("registration without SMTP", () => {
     const verified = (email: string) => pending.find((user: { email: string }) => user.email === email)?.emailVerified;
     expect([verified("no.mail@example.com"), verified("made.by.cli@example.com")]).toEqual([false, true]);
     const all = (await call(usersRoute.GET, "GET", "/api/admin/users", { token: adminToken })).body;
-    expect(all.find((user: { email: string }) => user.email === "no.mail@example.com")).toMatchObject({ emailVerified: false, approved: false });
+    expect(all.find((user: { email: string }) => user.email === "no.mail@example.com")).toMatchObject({
+      emailVerified: false,
+      approved: false,
+    });
 
     // A second registration changes nothing here: there is no mailbox to tell the two apart.
     await register("no.mail@example.com", SQUATTER_PASSWORD);

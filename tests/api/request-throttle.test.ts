@@ -11,8 +11,12 @@ import { createUser } from "../helpers/users";
 const headers = (address: string) => ({ [SOCKET_ADDRESS_HEADER]: address });
 const endpoints = {
   register: (email: string, address: string) =>
-    call(registerRoute.POST, "POST", "/api/auth/register", { body: { email, password: "a long enough password" }, headers: headers(address) }),
-  reset: (email: string, address: string) => call(requestResetRoute.POST, "POST", "/api/auth/request-reset", { body: { email }, headers: headers(address) }),
+    call(registerRoute.POST, "POST", "/api/auth/register", {
+      body: { email, password: "a long enough password" },
+      headers: headers(address),
+    }),
+  reset: (email: string, address: string) =>
+    call(requestResetRoute.POST, "POST", "/api/auth/request-reset", { body: { email }, headers: headers(address) }),
 };
 const TOO_MANY = /^Too many requests\. Please try again in \d+ minutes?\.$/;
 
@@ -24,7 +28,11 @@ describe.each(Object.entries(endpoints))("%s requests", (kind, send) => {
       // Each from another address: only the e-mail's limit applies.
       for (let i = 0; i <= REQUEST_THROTTLE.maxPerEmail; i++) {
         const res = await send(email, `${prefix}.${i}`);
-        seen.push({ status: res.status, retryAfter: res.status === 429 ? Number(res.headers.get("retry-after")) > 0 : null, message: res.body.message });
+        seen.push({
+          status: res.status,
+          retryAfter: res.status === 429 ? Number(res.headers.get("retry-after")) > 0 : null,
+          message: res.body.message,
+        });
       }
       return seen;
     };
@@ -38,7 +46,8 @@ describe.each(Object.entries(endpoints))("%s requests", (kind, send) => {
 
   it("are limited per client address across e-mails, and other addresses go on", async () => {
     const address = `10.22.${kind.length}.1`;
-    for (let i = 0; i < REQUEST_THROTTLE.maxPerAddress; i++) expect((await send(`many${i}-${kind}@example.com`, address)).status).toBeLessThan(400);
+    for (let i = 0; i < REQUEST_THROTTLE.maxPerAddress; i++)
+      expect((await send(`many${i}-${kind}@example.com`, address)).status).toBeLessThan(400);
     const refused = await send(`one-more-${kind}@example.com`, address);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(TOO_MANY);

@@ -19,7 +19,21 @@ import { storeTranscripts, WORD_SEPARATORS_SQL_CLASS, type TestTranscript } from
 const RANGE = { startTime: "2025-04-01T06:00:00.000Z", endTime: "2025-04-09T17:59:59.999Z" };
 // Several words, each with dense listed words ("hello order", "parcel is late") or beside a rarer one
 // ("two parcels", "parcels arrived"): on PostgreSQL the texts of a dense word are found from their bits.
-const QUERIES = ["parcel", "parcels", "arcel", "tracking", "racking", "hello", "parcel tracking", "courier", "zzzz", "hello order", "parcel is late", "two parcels", "parcels arrived"];
+const QUERIES = [
+  "parcel",
+  "parcels",
+  "arcel",
+  "tracking",
+  "racking",
+  "hello",
+  "parcel tracking",
+  "courier",
+  "zzzz",
+  "hello order",
+  "parcel is late",
+  "two parcels",
+  "parcels arrived",
+];
 // A word over 100 characters, not listed on PostgreSQL: a text holding it is found by its text alone.
 const LONG_WORD = `${"x".repeat(60)}parcel${"y".repeat(60)}`;
 
@@ -74,7 +88,12 @@ async function expectExactTotals() {
     expected[query] = ids.length;
     const listed: string[] = res.body.transcripts.map((item: { id: string }) => item.id);
     if (ids.length <= 100) expect({ query, ids: listed.sort() }).toEqual({ query, ids: ids.sort() });
-    else expect({ query, count: listed.length, unexpected: listed.filter((id) => !ids.includes(id)) }).toEqual({ query, count: 100, unexpected: [] });
+    else
+      expect({ query, count: listed.length, unexpected: listed.filter((id) => !ids.includes(id)) }).toEqual({
+        query,
+        count: 100,
+        unexpected: [],
+      });
   }
   expect(totals).toEqual(expected);
   return totals;
@@ -153,7 +172,9 @@ describe("counting common words", () => {
 
     await store(Array.from({ length: DENSE_SAMPLE_MIN_TEXTS + 200 }, (_, index) => transcript("bulk", index)));
     if (testProvider() === "postgres") {
-      const dense = await storeRead<{ word: string; dayCounted: boolean }>(sql`SELECT w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`);
+      const dense = await storeRead<{ word: string; dayCounted: boolean }>(
+        sql`SELECT w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`,
+      );
       const words = dense.map((row) => row.word);
       expect(words).toEqual(expect.arrayContaining(["parcel", "tracking", "hello", "order"]));
       // No search is counted through a word under three characters: "my" and "is" take no bit.

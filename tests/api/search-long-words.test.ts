@@ -39,7 +39,13 @@ describe("a fragment of many long words", () => {
     expect(await matchPostgresWords("qqq")).toMatchObject({ exact: true });
   });
 
-  it.each([["qqq", BLOBS], ["0007xx", 1], ["xqqqy", BLOBS], ["token 0012", 1], ["blob", 1]])("finds every text holding %p", async (search, expected) => {
+  it.each([
+    ["qqq", BLOBS],
+    ["0007xx", 1],
+    ["xqqqy", BLOBS],
+    ["token 0012", 1],
+    ["blob", 1],
+  ])("finds every text holding %p", async (search, expected) => {
     const res = await call(listRoute.GET, "GET", "/api/transcripts", { token, query: { ...RANGE, search, limit: "100" } });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(expected);

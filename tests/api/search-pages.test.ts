@@ -15,7 +15,11 @@ const at = (day: number, hour: number, minute: number) =>
 
 // Matches spread unevenly: several on some days, none on others, in the partial hours, on the first
 // and last millisecond of days, hours and the range, and some just outside the range.
-const refund = (id: string, createdAt: string): TestTranscript => ({ id, createdAt, turns: ["user: I want a refund", "Refunds take 5 days."] });
+const refund = (id: string, createdAt: string): TestTranscript => ({
+  id,
+  createdAt,
+  turns: ["user: I want a refund", "Refunds take 5 days."],
+});
 const transcripts: TestTranscript[] = [
   refund("m-range-start", "2025-03-01T12:30:00.000Z"),
   refund("m-hour-end", "2025-03-01T13:59:59.999Z"),
@@ -26,13 +30,29 @@ const transcripts: TestTranscript[] = [
   refund("m-after-end", "2025-03-20T05:45:00.000Z"),
 ];
 const schedule: [day: number, hour: number, matches: number][] = [
-  [1, 6, 2], [1, 12, 3], [1, 13, 1], [1, 23, 2], [2, 0, 4], [3, 9, 1], [7, 15, 6], [8, 8, 2],
-  [12, 20, 5], [13, 1, 1], [19, 23, 3], [20, 0, 2], [20, 5, 3], [20, 6, 2],
+  [1, 6, 2],
+  [1, 12, 3],
+  [1, 13, 1],
+  [1, 23, 2],
+  [2, 0, 4],
+  [3, 9, 1],
+  [7, 15, 6],
+  [8, 8, 2],
+  [12, 20, 5],
+  [13, 1, 1],
+  [19, 23, 3],
+  [20, 0, 2],
+  [20, 5, 3],
+  [20, 6, 2],
 ];
 for (const [day, hour, matches] of schedule) {
   for (let index = 0; index < matches; index++) {
     transcripts.push(refund(`m-${day}-${hour}-${index}`, at(day, hour, 31 + index * 4)));
-    transcripts.push({ id: `o-${day}-${hour}-${index}`, createdAt: at(day, hour, 33 + index * 4), turns: ["user: where is my parcel", "It ships today."] });
+    transcripts.push({
+      id: `o-${day}-${hour}-${index}`,
+      createdAt: at(day, hour, 33 + index * 4),
+      turns: ["user: where is my parcel", "It ships today."],
+    });
   }
 }
 const expected = transcripts
@@ -48,7 +68,10 @@ beforeAll(async () => {
 });
 
 async function page(limit: number, number: number) {
-  const res = await call(listRoute.GET, "GET", "/api/transcripts", { token, query: { ...RANGE, search: "refund", limit: String(limit), page: String(number) } });
+  const res = await call(listRoute.GET, "GET", "/api/transcripts", {
+    token,
+    query: { ...RANGE, search: "refund", limit: String(limit), page: String(number) },
+  });
   expect(res.status).toBe(200);
   return res.body as { transcripts: { id: string }[]; total: number; totalPages: number };
 }

@@ -12,8 +12,16 @@ import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 const RANGE = { startTime: "2025-03-01T12:00:00.000Z", endTime: "2025-03-20T05:59:59.999Z" };
 
 const onDay = (day: number, hour: number) => `2025-03-${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:00:00.000Z`;
-const refund = (id: string, createdAt: string): TestTranscript => ({ id, createdAt, turns: ["user: I want a refund", "Refunds take 5 days."] });
-const other = (id: string, createdAt: string): TestTranscript => ({ id, createdAt, turns: ["user: where is my parcel", "It ships today."] });
+const refund = (id: string, createdAt: string): TestTranscript => ({
+  id,
+  createdAt,
+  turns: ["user: I want a refund", "Refunds take 5 days."],
+});
+const other = (id: string, createdAt: string): TestTranscript => ({
+  id,
+  createdAt,
+  turns: ["user: where is my parcel", "It ships today."],
+});
 
 let token: string;
 

@@ -17,7 +17,8 @@ import { storeTranscripts, WORD_SEPARATORS_SQL_CLASS, type TestTranscript } from
 const RANGE = { startTime: "2025-05-01T00:00:00.000Z", endTime: "2025-05-31T23:59:59.999Z" };
 const range = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime) };
 /** The word index's answer, whichever database it is (both tell whether the match is exact). */
-const matchWords = (query: string): Promise<{ exact: boolean } | null> => (testProvider() === "postgres" ? matchPostgresWords(query) : matchSqliteWords(query));
+const matchWords = (query: string): Promise<{ exact: boolean } | null> =>
+  testProvider() === "postgres" ? matchPostgresWords(query) : matchSqliteWords(query);
 
 const longWord = `${"ab".repeat(60)}xyz${"cd".repeat(20)}`;
 
@@ -112,7 +113,16 @@ beforeAll(async () => {
 
 describe("search over words and separators", () => {
   it("stores the texts the queries are checked against", () => {
-    expect(storedTexts.filter((row) => !row.id.startsWith("filler-")).map((row) => row.id)).toEqual(["surrogate", "dotted", "refunds", "long-word", "non-ascii", "reference", "delayed", "shipped"]);
+    expect(storedTexts.filter((row) => !row.id.startsWith("filler-")).map((row) => row.id)).toEqual([
+      "surrogate",
+      "dotted",
+      "refunds",
+      "long-word",
+      "non-ascii",
+      "reference",
+      "delayed",
+      "shipped",
+    ]);
     expect(longWord.length).toBeGreaterThan(MAX_LISTED_WORD_LENGTH);
   });
 
@@ -129,7 +139,9 @@ describe("search over words and separators", () => {
     const expected = expectedIds(query);
     for (const scan of ["index", "range"] as const) {
       const keys = search.matchingKeysSql(range, { descending: true, limit: 100, offset: 0, scan });
-      const rows = await storeRead<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      const rows = await storeRead<{ id: string }>(
+        sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
+      );
       expect(rows.map((row) => row.id)).toEqual(expected);
     }
     const [count] = await storeRead<{ n: number | bigint | string }>(search.countSql(range));
@@ -144,7 +156,10 @@ describe("search over words and separators", () => {
 
   it("narrows every query with a word of three characters or an anchored word through the word index", async () => {
     for (const query of ["order", "nw-12", "ipped on mon", "-123456?", "«grün»", "😀😀😀", "ab".repeat(10), "roken"]) {
-      expect({ query, words: await matchWords(normalizeSearchQuery(query)!) }).toEqual({ query, words: expect.objectContaining({ exact: expect.any(Boolean) }) });
+      expect({ query, words: await matchWords(normalizeSearchQuery(query)!) }).toEqual({
+        query,
+        words: expect.objectContaining({ exact: expect.any(Boolean) }),
+      });
     }
     // A single word without separators is proven by the words holding it; anything else is tested.
     expect(await matchWords("refund")).toMatchObject({ exact: true });
@@ -173,7 +188,9 @@ describe("search over words and separators", () => {
     for (const query of ["nw-12", "px-77", "arrives on fri", "parcel"]) {
       const search = await searchFor(query);
       const keys = search.matchingKeysSql(range, { descending: true, limit: 100, offset: 0, scan: "index" });
-      const rows = await storeRead<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      const rows = await storeRead<{ id: string }>(
+        sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
+      );
       expect({ query, ids: rows.map((row) => row.id) }).toEqual({ query, ids: expectedIds(query) });
     }
     expect(expectedIds("px-77")).toEqual(["shipped"]);

@@ -27,7 +27,11 @@ async function sessionOf(token: string) {
 
 async function signInWithCookie(email: string) {
   const res = await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email, password: TEST_PASSWORD } });
-  return { token: res.body.token as string, cookie: (res.headers.get("set-cookie") ?? "").split(";")[0], setCookie: res.headers.get("set-cookie") ?? "" };
+  return {
+    token: res.body.token as string,
+    cookie: (res.headers.get("set-cookie") ?? "").split(";")[0],
+    setCookie: res.headers.get("set-cookie") ?? "",
+  };
 }
 
 describe("logout and signing out of all devices", () => {
@@ -126,7 +130,9 @@ describe("session lifetimes", () => {
     const user = await createUser();
     const other = await createUser();
     const expired = await db.session.create({ data: { userId: other.id, expiresAt: new Date(Date.now() - 1000) } });
-    const idle = await db.session.create({ data: { userId: user.id, lastSeenAt: new Date(Date.now() - 40 * MINUTE), expiresAt: new Date(Date.now() + MINUTE) } });
+    const idle = await db.session.create({
+      data: { userId: user.id, lastSeenAt: new Date(Date.now() - 40 * MINUTE), expiresAt: new Date(Date.now() + MINUTE) },
+    });
     const live = await db.session.create({ data: { userId: other.id, expiresAt: new Date(Date.now() + MINUTE) } });
     await signInAs(user.email);
     const left = (await db.session.findMany({ where: { id: { in: [expired.id, idle.id, live.id] } } })).map((row) => row.id);
@@ -151,8 +157,12 @@ describe("changing the password", () => {
     expect(changed.status).toBe(200);
     expect((await profile({ token })).status).toBe(200);
     expect((await profile({ token: otherDevice })).status).toBe(401);
-    expect((await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(401);
-    expect((await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(200);
+    expect((await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(
+      401,
+    );
+    expect((await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it("refuses with 429 after five wrong current passwords, even the right one", async () => {

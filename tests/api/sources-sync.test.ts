@@ -33,7 +33,14 @@ async function platform(seed: string, count = 250) {
 async function addSource(fake: FakeVoiceflow, kind: "voiceflow-v1" | "voiceflow-v2") {
   const res = await call(sourcesRoute.POST, "POST", "/api/admin/sources", {
     token: adminToken,
-    body: { name: `${kind} ${fake.baseUrl}`, kind, projectId: fake.projectId, apiKey: fake.apiKey, baseUrl: fake.baseUrl, startDate: new Date(NOW - 20 * 86_400_000).toISOString().slice(0, 10) },
+    body: {
+      name: `${kind} ${fake.baseUrl}`,
+      kind,
+      projectId: fake.projectId,
+      apiKey: fake.apiKey,
+      baseUrl: fake.baseUrl,
+      startDate: new Date(NOW - 20 * 86_400_000).toISOString().slice(0, 10),
+    },
   });
   expect(res.status).toBe(201);
   return res.body.id as string;
@@ -45,15 +52,25 @@ async function syncNow(sourceId: string): Promise<string> {
   return res.body.runId;
 }
 
-const lastRun = async (sourceId: string) => (await call(runsRoute.GET, "GET", `/api/admin/sources/${sourceId}/runs`, { token: adminToken, params: { sourceId } })).body[0];
-const storedIds = async (fake: FakeVoiceflow) => (await db.transcript.findMany({ where: { id: { in: fake.transcripts.map((t) => t._id) } }, select: { id: true } })).length;
+const lastRun = async (sourceId: string) =>
+  (await call(runsRoute.GET, "GET", `/api/admin/sources/${sourceId}/runs`, { token: adminToken, params: { sourceId } })).body[0];
+const storedIds = async (fake: FakeVoiceflow) =>
+  (await db.transcript.findMany({ where: { id: { in: fake.transcripts.map((t) => t._id) } }, select: { id: true } })).length;
 
 describe.each(["voiceflow-v1", "voiceflow-v2"] as const)("%s", (kind) => {
   it("syncs every transcript, then only what is new or updated", async () => {
     const fake = await platform(`incremental-${kind}`);
     const sourceId = await addSource(fake, kind);
     await syncToEnd(await syncNow(sourceId));
-    expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded", fetched: 250, created: 250, updated: 0, unchanged: 0, rejectedCount: 0, progress: 1 });
+    expect(await lastRun(sourceId)).toMatchObject({
+      status: "succeeded",
+      fetched: 250,
+      created: 250,
+      updated: 0,
+      unchanged: 0,
+      rejectedCount: 0,
+      progress: 1,
+    });
     expect(await storedIds(fake)).toBe(250);
     const stored = await db.transcript.findUniqueOrThrow({ where: { id: fake.transcripts[10]._id } });
     expect(stored.messageCount).toBeGreaterThan(0);
@@ -94,7 +111,12 @@ describe.each(["voiceflow-v1", "voiceflow-v2"] as const)("%s", (kind) => {
     await syncToEnd(await syncNow(sourceId));
     const run = await lastRun(sourceId);
     expect(run).toMatchObject({ status: "succeeded", created: 59 });
-    expect(run.rejected).toEqual(expect.arrayContaining([{ transcriptId: "(none)", reason: expect.stringMatching(/without/) }, { transcriptId: bad, reason: expect.any(String) }]));
+    expect(run.rejected).toEqual(
+      expect.arrayContaining([
+        { transcriptId: "(none)", reason: expect.stringMatching(/without/) },
+        { transcriptId: bad, reason: expect.any(String) },
+      ]),
+    );
     expect(run.rejectedCount).toBe(run.rejected.length);
     expect(await storedIds(fake)).toBe(59);
   });
@@ -139,7 +161,8 @@ it("resumes a run whose runner died from its cursor, and never lets two runners 
 });
 
 describe("the cron endpoint", () => {
-  const cron = (secret?: string) => call(cronRoute.POST, "POST", "/api/cron/sync", { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+  const cron = (secret?: string) =>
+    call(cronRoute.POST, "POST", "/api/cron/sync", { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
 
   it("refuses calls without the cron secret", async () => {
     expect((await cron()).status).toBe(401);

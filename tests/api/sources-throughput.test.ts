@@ -18,27 +18,38 @@ delete process.env.SOURCES_FETCH_CONCURRENCY;
 const COUNT = 10_000;
 const benchIt = process.env.SYNC_BENCH === "1" ? it : it.skip;
 
-benchIt(`syncs ${COUNT.toLocaleString("en-US")} transcripts`, async () => {
-  jest.setTimeout(300_000);
-  const { token } = await signedInUser({ isAdmin: true });
-  const fake = await startFakeVoiceflow({ count: COUNT, days: 30, endMs: Date.now() - 60_000, seed: "throughput" });
-  try {
-    const created = await call(sourcesRoute.POST, "POST", "/api/admin/sources", {
-      token,
-      body: { name: "Throughput", kind: "voiceflow-v1", projectId: fake.projectId, apiKey: fake.apiKey, baseUrl: fake.baseUrl, startDate: new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10) },
-    });
-    const sourceId = created.body.id;
-    const started = performance.now();
-    const sync = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token, params: { sourceId } });
-    const calls = await syncToEnd(sync.body.runId);
-    const seconds = (performance.now() - started) / 1000;
-    const run = await db.syncRun.findUniqueOrThrow({ where: { id: sync.body.runId } });
-    expect(run).toMatchObject({ status: "succeeded", fetched: COUNT, created: COUNT });
-    console.log(
-      `sync throughput (${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"}): ${COUNT} transcripts in ${seconds.toFixed(1)} s ` +
-        `(${Math.round(COUNT / seconds)}/s), fetch concurrency ${fetchConcurrency()}, ${run.pages} pages, ${calls} runner call(s), ${fake.calls.detail} detail requests`,
-    );
-  } finally {
-    await fake.close();
-  }
-}, 300_000);
+benchIt(
+  `syncs ${COUNT.toLocaleString("en-US")} transcripts`,
+  async () => {
+    jest.setTimeout(300_000);
+    const { token } = await signedInUser({ isAdmin: true });
+    const fake = await startFakeVoiceflow({ count: COUNT, days: 30, endMs: Date.now() - 60_000, seed: "throughput" });
+    try {
+      const created = await call(sourcesRoute.POST, "POST", "/api/admin/sources", {
+        token,
+        body: {
+          name: "Throughput",
+          kind: "voiceflow-v1",
+          projectId: fake.projectId,
+          apiKey: fake.apiKey,
+          baseUrl: fake.baseUrl,
+          startDate: new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10),
+        },
+      });
+      const sourceId = created.body.id;
+      const started = performance.now();
+      const sync = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token, params: { sourceId } });
+      const calls = await syncToEnd(sync.body.runId);
+      const seconds = (performance.now() - started) / 1000;
+      const run = await db.syncRun.findUniqueOrThrow({ where: { id: sync.body.runId } });
+      expect(run).toMatchObject({ status: "succeeded", fetched: COUNT, created: COUNT });
+      console.log(
+        `sync throughput (${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"}): ${COUNT} transcripts in ${seconds.toFixed(1)} s ` +
+          `(${Math.round(COUNT / seconds)}/s), fetch concurrency ${fetchConcurrency()}, ${run.pages} pages, ${calls} runner call(s), ${fake.calls.detail} detail requests`,
+      );
+    } finally {
+      await fake.close();
+    }
+  },
+  300_000,
+);

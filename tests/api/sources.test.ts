@@ -28,7 +28,14 @@ afterAll(() => fake.close());
 
 const as = (token = adminToken) => ({ token });
 const create = (body: Record<string, unknown>) => call(sourcesRoute.POST, "POST", "/api/admin/sources", { ...as(), body });
-const validSource = () => ({ name: "Support bot", kind: "voiceflow-v1", projectId: fake.projectId, apiKey: fake.apiKey, baseUrl: fake.baseUrl, startDate: new Date(NOW - 30 * 86_400_000).toISOString().slice(0, 10) });
+const validSource = () => ({
+  name: "Support bot",
+  kind: "voiceflow-v1",
+  projectId: fake.projectId,
+  apiKey: fake.apiKey,
+  baseUrl: fake.baseUrl,
+  startDate: new Date(NOW - 30 * 86_400_000).toISOString().slice(0, 10),
+});
 const params = (sourceId: string) => ({ params: { sourceId } });
 
 describe("adding and changing sources", () => {
@@ -76,7 +83,14 @@ describe("adding and changing sources", () => {
   it("refuses loopback and private hosts unless SOURCES_ALLOW_PRIVATE_HOSTS is set", async () => {
     process.env.SOURCES_ALLOW_PRIVATE_HOSTS = "0";
     try {
-      for (const baseUrl of ["http://127.0.0.1:9", "http://localhost:9", "http://10.1.2.3", "http://169.254.169.254", "http://[::1]:9", "http://[fd00::1]"]) {
+      for (const baseUrl of [
+        "http://127.0.0.1:9",
+        "http://localhost:9",
+        "http://10.1.2.3",
+        "http://169.254.169.254",
+        "http://[::1]:9",
+        "http://[fd00::1]",
+      ]) {
         const res = await create({ ...validSource(), baseUrl });
         expect({ baseUrl, status: res.status }).toEqual({ baseUrl, status: 400 });
         expect(res.body.message).toMatch(/private or loopback|could not be resolved/);
@@ -100,18 +114,30 @@ describe("adding and changing sources", () => {
 
   it("changes a source, pauses and resumes it, and records each change without the key", async () => {
     const { body: source } = await create({ ...validSource(), name: "To change" });
-    const renamed = await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${source.id}`, { ...as(), ...params(source.id), body: { name: "Changed", apiKey: "another-key-123456" } });
+    const renamed = await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${source.id}`, {
+      ...as(),
+      ...params(source.id),
+      body: { name: "Changed", apiKey: "another-key-123456" },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe("Changed");
-    const paused = await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${source.id}`, { ...as(), ...params(source.id), body: { paused: true } });
+    const paused = await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${source.id}`, {
+      ...as(),
+      ...params(source.id),
+      body: { paused: true },
+    });
     expect(paused.body.paused).toBe(true);
     const refused = await call(syncRoute.POST, "POST", `/api/admin/sources/${source.id}/sync`, { ...as(), ...params(source.id) });
     expect(refused.status).toBe(409);
     const events = await db.auditEvent.findMany({ where: { targetId: source.id, action: "source.update" }, orderBy: { createdAt: "asc" } });
     expect(events.map((event) => JSON.parse(event.details!))).toEqual([{ name: "Changed", apiKey: "changed" }, { paused: true }]);
     expect(JSON.stringify(events)).not.toContain("another-key-123456");
-    expect((await call(sourceRoute.PATCH, "PATCH", "/api/admin/sources/nope", { ...as(), ...params("nope"), body: { paused: false } })).status).toBe(404);
-    expect((await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${source.id}`, { ...as(), ...params(source.id), body: {} })).status).toBe(400);
+    expect(
+      (await call(sourceRoute.PATCH, "PATCH", "/api/admin/sources/nope", { ...as(), ...params("nope"), body: { paused: false } })).status,
+    ).toBe(404);
+    expect(
+      (await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${source.id}`, { ...as(), ...params(source.id), body: {} })).status,
+    ).toBe(400);
   });
 
   it("is for administrators only", async () => {
@@ -156,14 +182,23 @@ describe("deleting sources", () => {
     const job = await call(jobRoute.GET, "GET", `/api/admin/jobs/${run.body.runId}`, { ...as(), params: { jobId: run.body.runId } });
     expect(job.body).toMatchObject({ kind: "source-sync", status: "succeeded", done: fake.transcripts.length });
     const runs = await call(runsRoute.GET, "GET", `/api/admin/sources/${doomed.id}/runs`, { ...as(), ...params(doomed.id) });
-    expect(runs.body[0]).toMatchObject({ status: "succeeded", fetched: fake.transcripts.length, created: fake.transcripts.length, rejected: [] });
+    expect(runs.body[0]).toMatchObject({
+      status: "succeeded",
+      fetched: fake.transcripts.length,
+      created: fake.transcripts.length,
+      rejected: [],
+    });
     const transcriptId = fake.transcripts[0]._id;
     await db.feedback.create({ data: { transcriptId, messageIndex: 0, feedbackType: "thumbs_up" } });
     const before = await rollupsAndRecount();
     expect(before.stored).toEqual(before.recounted);
     expect(before.stored.slots.length).toBeGreaterThan(0);
 
-    const res = await call(sourceRoute.DELETE, "DELETE", `/api/admin/sources/${doomed.id}`, { ...as(), ...params(doomed.id), query: { withTranscripts: "true" } });
+    const res = await call(sourceRoute.DELETE, "DELETE", `/api/admin/sources/${doomed.id}`, {
+      ...as(),
+      ...params(doomed.id),
+      query: { withTranscripts: "true" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, transcriptsDeleted: fake.transcripts.length });
     expect(await db.transcript.count()).toBe(0);
@@ -173,7 +208,9 @@ describe("deleting sources", () => {
     expect(after.stored).toEqual(after.recounted);
     expect(after.stored.slots).toEqual([]);
     expect(await db.syncRun.count({ where: { sourceId: doomed.id } })).toBe(0);
-    expect(await db.auditEvent.findFirst({ where: { action: "source.delete", targetId: doomed.id } })).toMatchObject({ targetLabel: "Doomed" });
+    expect(await db.auditEvent.findFirst({ where: { action: "source.delete", targetId: doomed.id } })).toMatchObject({
+      targetLabel: "Doomed",
+    });
     expect(await db.auditEvent.findFirst({ where: { action: "source.sync", targetId: doomed.id } })).not.toBeNull();
 
     const plain = await call(sourceRoute.DELETE, "DELETE", `/api/admin/sources/${kept.id}`, { ...as(), ...params(kept.id) });

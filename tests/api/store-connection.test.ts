@@ -54,7 +54,13 @@ describe("store reads", () => {
   });
 
   itOn("postgres")("compress large values with lz4 on PostgreSQL", async () => {
-    await storeTranscripts([{ id: "large-dialog", createdAt: "2025-05-02T10:00:00.000Z", turns: Array.from({ length: 40 }, (_, index) => `Answer ${index}: ${"details ".repeat(40)}`) }]);
+    await storeTranscripts([
+      {
+        id: "large-dialog",
+        createdAt: "2025-05-02T10:00:00.000Z",
+        turns: Array.from({ length: 40 }, (_, index) => `Answer ${index}: ${"details ".repeat(40)}`),
+      },
+    ]);
     const [row] = await storeRead<{ method: string | null; bytes: number }>(
       sql`SELECT pg_column_compression("source") AS "method", octet_length("source") AS "bytes" FROM "Transcript" WHERE "id" = 'large-dialog'`,
     );
@@ -62,17 +68,24 @@ describe("store reads", () => {
     expect(row.method).toBe("lz4");
   });
 
-  itOn("postgres")("give a read its time budget for its own transaction only, which Prisma's queries on the same connections never see", async () => {
-    process.env.QUERY_TIMEOUT_MS = "2500";
-    try {
-      const reads = await Promise.all([1, 2, 3].map(() => storeRead<{ budget: string }>(sql`SELECT current_setting('statement_timeout') AS "budget"`)));
-      expect(reads.map(([row]) => row.budget)).toEqual(["2500ms", "2500ms", "2500ms"]);
-      const sessions = await Promise.all([1, 2, 3].map(() => db.$queryRaw<{ budget: string }[]>`SELECT current_setting('statement_timeout') AS "budget"`));
-      expect(sessions.map(([row]) => row.budget)).toEqual(["0", "0", "0"]);
-    } finally {
-      delete process.env.QUERY_TIMEOUT_MS;
-    }
-  });
+  itOn("postgres")(
+    "give a read its time budget for its own transaction only, which Prisma's queries on the same connections never see",
+    async () => {
+      process.env.QUERY_TIMEOUT_MS = "2500";
+      try {
+        const reads = await Promise.all(
+          [1, 2, 3].map(() => storeRead<{ budget: string }>(sql`SELECT current_setting('statement_timeout') AS "budget"`)),
+        );
+        expect(reads.map(([row]) => row.budget)).toEqual(["2500ms", "2500ms", "2500ms"]);
+        const sessions = await Promise.all(
+          [1, 2, 3].map(() => db.$queryRaw<{ budget: string }[]>`SELECT current_setting('statement_timeout') AS "budget"`),
+        );
+        expect(sessions.map(([row]) => row.budget)).toEqual(["0", "0", "0"]);
+      } finally {
+        delete process.env.QUERY_TIMEOUT_MS;
+      }
+    },
+  );
 });
 
 describeOn("postgres")("one pool per database", () => {
@@ -84,12 +97,19 @@ describeOn("postgres")("one pool per database", () => {
   it("keeps Prisma's queries and the store's within DATABASE_POOL_SIZE connections", async () => {
     await closeStore();
     process.env.DATABASE_POOL_SIZE = "3";
-    const busy = Array.from({ length: 6 }, () => [storeRead(sql`SELECT 1 AS "v" FROM pg_sleep(0.2)`), db.$queryRaw`SELECT 1 AS "v" FROM pg_sleep(0.2)`]).flat();
+    const busy = Array.from({ length: 6 }, () => [
+      storeRead(sql`SELECT 1 AS "v" FROM pg_sleep(0.2)`),
+      db.$queryRaw`SELECT 1 AS "v" FROM pg_sleep(0.2)`,
+    ]).flat();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await observer.connect();
     try {
-      const [{ n }] = (await observer.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).rows;
+      const [{ n }] = (
+        await observer.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+      ).rows;
       expect(Number(n)).toBe(3);
     } finally {
       await observer.end();

@@ -29,11 +29,32 @@ interface Endpoint {
 
 const endpoints: Endpoint[] = [
   { name: "GET transcripts", handler: listRoute.GET, method: "GET", path: "/api/transcripts", access: "user", query: range },
-  { name: "GET transcript", handler: detailRoute.GET, method: "GET", path: "/api/transcript/acc1", access: "user", params: { transcriptId: "acc1" } },
+  {
+    name: "GET transcript",
+    handler: detailRoute.GET,
+    method: "GET",
+    path: "/api/transcript/acc1",
+    access: "user",
+    params: { transcriptId: "acc1" },
+  },
   { name: "GET analytics", handler: analyticsRoute.GET, method: "GET", path: "/api/analytics", access: "user", query: range },
   { name: "GET ingest keys", handler: keysRoute.GET, method: "GET", path: "/api/admin/ingest-keys", access: "admin" },
-  { name: "POST ingest keys", handler: keysRoute.POST, method: "POST", path: "/api/admin/ingest-keys", access: "admin", body: { name: "k" } },
-  { name: "DELETE ingest key", handler: keyRoute.DELETE, method: "DELETE", path: "/api/admin/ingest-keys/x", access: "admin", params: { keyId: "x" } },
+  {
+    name: "POST ingest keys",
+    handler: keysRoute.POST,
+    method: "POST",
+    path: "/api/admin/ingest-keys",
+    access: "admin",
+    body: { name: "k" },
+  },
+  {
+    name: "DELETE ingest key",
+    handler: keyRoute.DELETE,
+    method: "DELETE",
+    path: "/api/admin/ingest-keys/x",
+    access: "admin",
+    params: { keyId: "x" },
+  },
 ];
 
 const tokens: Record<string, string> = {};
@@ -57,13 +78,17 @@ beforeAll(async () => {
 });
 
 describe.each(endpoints)("$name", (endpoint) => {
-  const request = (token?: string) => call(endpoint.handler, endpoint.method, endpoint.path, { token, query: endpoint.query, params: endpoint.params, body: endpoint.body });
+  const request = (token?: string) =>
+    call(endpoint.handler, endpoint.method, endpoint.path, { token, query: endpoint.query, params: endpoint.params, body: endpoint.body });
 
-  it.each(["anonymous", "garbage", "forged", "expired", "revoked", "unapproved", "deleted"])("refuses a %s caller with 401", async (caller) => {
-    const res = await request(tokens[caller]);
-    expect(res.status).toBe(401);
-    expect(res.body.message).toEqual(expect.any(String));
-  });
+  it.each(["anonymous", "garbage", "forged", "expired", "revoked", "unapproved", "deleted"])(
+    "refuses a %s caller with 401",
+    async (caller) => {
+      const res = await request(tokens[caller]);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toEqual(expect.any(String));
+    },
+  );
 
   it("lets the right callers in", async () => {
     const asUser = await request(tokens.user);
@@ -100,7 +125,9 @@ describe("POST /api/ingest/transcripts", () => {
     ["an administrator's session token", { authorization: "Bearer ADMIN" }],
     ["a key in the query string only", {}],
   ])("refuses %s with 401", async (_case, headers: Record<string, string>) => {
-    const resolved = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace("USER", tokens.user).replace("ADMIN", tokens.admin)]));
+    const resolved = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name, value.replace("USER", tokens.user).replace("ADMIN", tokens.admin)]),
+    );
     const res = await push(resolved);
     expect(res.status).toBe(401);
     expect(res.body.message).toEqual(expect.any(String));

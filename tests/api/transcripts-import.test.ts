@@ -27,7 +27,10 @@ beforeAll(async () => {
 });
 
 const list = (query: Record<string, string>) =>
-  call(listRoute.GET, "GET", "/api/transcripts", { token, query: { startTime: "2024-01-01T00:00:00Z", endTime: "2026-12-31T00:00:00Z", limit: "100", ...query } });
+  call(listRoute.GET, "GET", "/api/transcripts", {
+    token,
+    query: { startTime: "2024-01-01T00:00:00Z", endTime: "2026-12-31T00:00:00Z", limit: "100", ...query },
+  });
 
 describe("npm run import", () => {
   it("imports every valid fixture, and a second run updates without duplicating", async () => {
@@ -50,18 +53,42 @@ describe("npm run import", () => {
     const result = runScript("import", [`${FIXTURES}/valid`]);
     expect(result.output).toMatch(/; the query planner's statistics refreshed in \d+\.\d s\./);
     if (testProvider() === "postgres") {
-      const tables = ["Transcript", "TranscriptText", "TranscriptDenseWords", "TranscriptSlotCount", "TranscriptHourAttribute", "TranscriptDayVersion", "SearchWord", "DenseWord", "DenseWordDayCount"];
+      const tables = [
+        "Transcript",
+        "TranscriptText",
+        "TranscriptDenseWords",
+        "TranscriptSlotCount",
+        "TranscriptHourAttribute",
+        "TranscriptDayVersion",
+        "SearchWord",
+        "DenseWord",
+        "DenseWordDayCount",
+      ];
       const rows = await storeRead<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
         sql`SELECT relname, last_vacuum IS NOT NULL AS "vacuumed", last_analyze IS NOT NULL AS "analyzed" FROM pg_stat_user_tables WHERE relname IN (${join(tables)})`,
       );
-      expect(rows.sort((a, b) => a.relname.localeCompare(b.relname))).toEqual(tables.sort().map((relname) => ({ relname, vacuumed: true, analyzed: true })));
+      expect(rows.sort((a, b) => a.relname.localeCompare(b.relname))).toEqual(
+        tables.sort().map((relname) => ({ relname, vacuumed: true, analyzed: true })),
+      );
 
       // A few more transcripts change too little of an analysed table to refresh it.
       const analysedAt = async () =>
-        (await storeRead<{ at: Date }>(sql`SELECT last_analyze AS "at" FROM pg_stat_user_tables WHERE relname = 'Transcript'`))[0].at.getTime();
+        (
+          await storeRead<{ at: Date }>(sql`SELECT last_analyze AS "at" FROM pg_stat_user_tables WHERE relname = 'Transcript'`)
+        )[0].at.getTime();
       const before = await analysedAt();
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), "import-few-")), "few.json");
-      writeFileSync(file, JSON.stringify([{ _id: "few-1", sessionID: "few", createdAt: "2025-03-02T10:00:00Z", dialog: [{ type: "request", payload: { payload: { query: "hello" } } }] }]));
+      writeFileSync(
+        file,
+        JSON.stringify([
+          {
+            _id: "few-1",
+            sessionID: "few",
+            createdAt: "2025-03-02T10:00:00Z",
+            dialog: [{ type: "request", payload: { payload: { query: "hello" } } }],
+          },
+        ]),
+      );
       const few = runScript("import", [file]);
       expect(few.output).toMatch(/1 new, 0 updated, 0 rejected/);
       expect(await analysedAt()).toBe(before);
@@ -74,9 +101,20 @@ describe("npm run import", () => {
   it("stores each element of an export array as its text, and one that is not valid UTF-8 as decoded", async () => {
     const transcript = (id: string, query: string) =>
       `{"_id": "${id}", "sessionID": "s-${id}", "createdAt": "2025-03-01T10:00:00Z",\n  "dialog": [{"type": "request", "payload": {"payload": {"query": "${query}"}}}]}`;
-    const elements = [Buffer.from(transcript("utf8-a", "ご注文の状況 😀")), Buffer.from(transcript("utf8-b", "plain")), Buffer.from(transcript("latin1-c", "caf\u00e9"), "latin1")];
+    const elements = [
+      Buffer.from(transcript("utf8-a", "ご注文の状況 😀")),
+      Buffer.from(transcript("utf8-b", "plain")),
+      Buffer.from(transcript("latin1-c", "caf\u00e9"), "latin1"),
+    ];
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "import-bytes-")), "export.json");
-    writeFileSync(file, Buffer.concat([Buffer.from("[\n"), ...elements.flatMap((element, i) => (i === 0 ? [element] : [Buffer.from(",\n"), element])), Buffer.from("]\n")]));
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from("[\n"),
+        ...elements.flatMap((element, i) => (i === 0 ? [element] : [Buffer.from(",\n"), element])),
+        Buffer.from("]\n"),
+      ]),
+    );
 
     const result = runScript("import", [file]);
     expect(result.output).toMatch(/Imported 3 transcripts from 1 file: 3 new, 0 updated, 0 rejected/);
@@ -91,9 +129,21 @@ describe("npm run import", () => {
   });
 
   it("stores the later of two versions of a transcript in one file, found by its words and not by the earlier's", async () => {
-    const transcript = (id: string, query: string) => ({ _id: id, sessionID: `s-${id}`, createdAt: "2025-03-02T10:00:00Z", dialog: [{ type: "request", payload: { payload: { query } } }] });
+    const transcript = (id: string, query: string) => ({
+      _id: id,
+      sessionID: `s-${id}`,
+      createdAt: "2025-03-02T10:00:00Z",
+      dialog: [{ type: "request", payload: { payload: { query } } }],
+    });
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "import-twice-")), "export.json");
-    writeFileSync(file, JSON.stringify([transcript("twice-a", "zebrafirst question"), transcript("once-b", "giraffeonly question"), transcript("twice-a", "walrussecond question")]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        transcript("twice-a", "zebrafirst question"),
+        transcript("once-b", "giraffeonly question"),
+        transcript("twice-a", "walrussecond question"),
+      ]),
+    );
 
     const result = runScript("import", [file]);
     expect(result.output).toMatch(/Imported 3 transcripts from 1 file: 2 new, 1 updated, 0 rejected/);
@@ -125,7 +175,10 @@ describe("npm run import", () => {
 
   it("shares ids with the ingest API: a pushed transcript updates the imported one", async () => {
     const { key } = await createIngestKey({ name: "import test", actor: await db.user.findFirstOrThrow() });
-    const res = await call(ingestRoute.POST, "POST", "/api/ingest/transcripts", { body: fixture("valid/legacy-transcript.json"), headers: { "x-api-key": key } });
+    const res = await call(ingestRoute.POST, "POST", "/api/ingest/transcripts", {
+      body: fixture("valid/legacy-transcript.json"),
+      headers: { "x-api-key": key },
+    });
     expect(res.body).toEqual({ imported: 0, updated: 1, rejected: [] });
   });
 
@@ -161,7 +214,9 @@ describe("npm run seed", () => {
     expect((await list(range)).body.total).toBe(400);
     const stats = await call(analyticsRoute.GET, "GET", "/api/analytics", { token, query: range });
     expect(stats.body.total).toBe(400);
-    expect(stats.body.deviceDistribution.map((d: { name: string }) => d.name)).toEqual(expect.arrayContaining(["desktop", "mobile", "tablet", "unknown"]));
+    expect(stats.body.deviceDistribution.map((d: { name: string }) => d.name)).toEqual(
+      expect.arrayContaining(["desktop", "mobile", "tablet", "unknown"]),
+    );
   });
 
   it("refuses bad options", () => {

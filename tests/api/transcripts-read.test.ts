@@ -12,14 +12,54 @@ import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 const RANGE = { startTime: "2025-03-01T00:00:00.000Z", endTime: "2025-03-31T23:59:59.999Z" };
 
 const transcripts: TestTranscript[] = [
-  { id: "t01", createdAt: "2025-03-01T00:00:00.000Z", sessionId: "alpha", device: "desktop", os: "windows", browser: "chrome", turns: ["Hi! How can I help?", "user: Where is my ORDER NW-123456?", "It shipped on Monday.", "user: thanks"], gap: 96 },
-  { id: "t02", createdAt: "2025-03-02T10:00:00.000Z", sessionId: "alpha", device: "mobile", turns: ["Hello", "user: I want a refund for my jacket", "Refunds take 5-7 days."] },
-  { id: "t03", createdAt: "2025-03-03T10:00:00.000Z", sessionId: "beta", turns: ["user: 注文した商品はいつ届きますか？", "ご注文は明日届きます。"] },
-  { id: "t04", createdAt: "2025-03-04T10:00:00.000Z", sessionId: "beta", turns: ["user: Is there a 100% discount?", "No, but members get 10_percent back."] },
-  { id: "t05", createdAt: "2025-03-05T10:00:00.000Z", sessionId: "gamma", turns: ['user: what does "quoted" mean', "A path like C:\\temp\\new is a folder."] },
+  {
+    id: "t01",
+    createdAt: "2025-03-01T00:00:00.000Z",
+    sessionId: "alpha",
+    device: "desktop",
+    os: "windows",
+    browser: "chrome",
+    turns: ["Hi! How can I help?", "user: Where is my ORDER NW-123456?", "It shipped on Monday.", "user: thanks"],
+    gap: 96,
+  },
+  {
+    id: "t02",
+    createdAt: "2025-03-02T10:00:00.000Z",
+    sessionId: "alpha",
+    device: "mobile",
+    turns: ["Hello", "user: I want a refund for my jacket", "Refunds take 5-7 days."],
+  },
+  {
+    id: "t03",
+    createdAt: "2025-03-03T10:00:00.000Z",
+    sessionId: "beta",
+    turns: ["user: 注文した商品はいつ届きますか？", "ご注文は明日届きます。"],
+  },
+  {
+    id: "t04",
+    createdAt: "2025-03-04T10:00:00.000Z",
+    sessionId: "beta",
+    turns: ["user: Is there a 100% discount?", "No, but members get 10_percent back."],
+  },
+  {
+    id: "t05",
+    createdAt: "2025-03-05T10:00:00.000Z",
+    sessionId: "gamma",
+    turns: ['user: what does "quoted" mean', "A path like C:\\temp\\new is a folder."],
+  },
   { id: "t06", createdAt: "2025-03-06T10:00:00.000Z", sessionId: "gamma", turns: ["Only a greeting"] },
-  { id: "t07", createdAt: "2025-03-07T10:00:00.000Z", sessionId: "delta", turns: ["user: Größentabelle für Jacken?", "Die GRÖSSENTABELLE finden Sie online."] },
-  { id: "t08", createdAt: "2025-03-08T10:00:00.000Z", sessionId: "delta", turns: ["user: reset   my\npassword please", "Use the reset link."] },
+  {
+    id: "t07",
+    createdAt: "2025-03-07T10:00:00.000Z",
+    sessionId: "delta",
+    turns: ["user: Größentabelle für Jacken?", "Die GRÖSSENTABELLE finden Sie online."],
+  },
+  {
+    id: "t08",
+    createdAt: "2025-03-08T10:00:00.000Z",
+    sessionId: "delta",
+    turns: ["user: reset   my\npassword please", "Use the reset link."],
+  },
   { id: "t09", createdAt: "2025-03-09T10:00:00.000Z", sessionId: "epsilon", turns: [] },
   { id: "t10", createdAt: "2025-03-31T23:59:59.999Z", sessionId: "epsilon", turns: ["user: last instant of the month", "Noted."] },
   { id: "t11", createdAt: "2025-04-01T00:00:00.000Z", sessionId: "alpha", turns: ["user: refund outside the range"] },
@@ -141,12 +181,18 @@ describe("GET /api/transcripts", () => {
     expect(ids(res.body)).toEqual(expected);
     expect(res.body.total).toBe(expected.length);
     // Each row shows where it holds the search.
-    for (const item of res.body.transcripts as { searchSnippet?: string }[]) expect(foldSearchText(item.searchSnippet ?? "")).toContain(normalizeSearchQuery(search));
+    for (const item of res.body.transcripts as { searchSnippet?: string }[])
+      expect(foldSearchText(item.searchSnippet ?? "")).toContain(normalizeSearchQuery(search));
   });
 
   it("shows with each row of a search the first turn holding it, on one line, and nothing without a search", async () => {
     const snippets = async (query: Record<string, string>) =>
-      Object.fromEntries(((await list({ limit: "100", ...query })).body.transcripts as { id: string; searchSnippet?: string }[]).map((t) => [t.id, t.searchSnippet]));
+      Object.fromEntries(
+        ((await list({ limit: "100", ...query })).body.transcripts as { id: string; searchSnippet?: string }[]).map((t) => [
+          t.id,
+          t.searchSnippet,
+        ]),
+      );
     expect(await snippets({ search: "REFUND" })).toEqual({ t02: "I want a refund for my jacket" });
     expect(await snippets({ search: "reset my password" })).toEqual({ t08: "reset my password please" });
     expect(await snippets({ search: "GRÖSSENTABELLE" })).toEqual({ t07: "Die GRÖSSENTABELLE finden Sie online." });
@@ -158,7 +204,11 @@ describe("GET /api/transcripts", () => {
   it("shows the snippet of a transcript's latest text after it changes", async () => {
     const may = { startTime: "2025-05-01T00:00:00.000Z", endTime: "2025-05-31T23:59:59.999Z", search: "parcel" };
     const snippet = async () => ((await list(may)).body.transcripts as { searchSnippet?: string }[]).map((t) => t.searchSnippet);
-    const version = (wording: string): TestTranscript => ({ id: "s01", createdAt: "2025-05-10T10:00:00.000Z", turns: ["Hi", `user: the ${wording} wording of a parcel question`] });
+    const version = (wording: string): TestTranscript => ({
+      id: "s01",
+      createdAt: "2025-05-10T10:00:00.000Z",
+      turns: ["Hi", `user: the ${wording} wording of a parcel question`],
+    });
     await storeTranscripts([version("first")]);
     expect(await snippet()).toEqual(["the first wording of a parcel question"]);
     await storeTranscripts([version("second")]);
@@ -172,7 +222,9 @@ describe("GET /api/transcripts", () => {
     const range = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime) };
     for (const scan of ["index", "range"] as const) {
       const keys = prepared.matchingKeysSql(range, { descending: true, limit: 100, offset: 0, scan });
-      const rows = await storeRead<{ id: string }>(sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`);
+      const rows = await storeRead<{ id: string }>(
+        sql`SELECT "id" FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
+      );
       expect(rows.map((row) => row.id)).toEqual(expected);
     }
   });
@@ -188,7 +240,11 @@ describe("GET /api/transcripts", () => {
     ["no startTime", { startTime: "" }, /startTime/],
     ["an invalid startTime", { startTime: "yesterday" }, /startTime: must be an ISO 8601 date/],
     ["an invalid endTime", { endTime: "2025-02-30T00:00:00Z" }, /endTime/],
-    ["a range that runs backwards", { startTime: "2025-03-02T00:00:00Z", endTime: "2025-03-01T00:00:00Z" }, /endTime: must not be before startTime/],
+    [
+      "a range that runs backwards",
+      { startTime: "2025-03-02T00:00:00Z", endTime: "2025-03-01T00:00:00Z" },
+      /endTime: must not be before startTime/,
+    ],
     ["page 0", { page: "0" }, /page: must be a whole number from 1/],
     ["a negative page", { page: "-1" }, /page/],
     ["a text page", { page: "two" }, /page/],
@@ -206,7 +262,8 @@ describe("GET /api/transcripts", () => {
 });
 
 describe("GET /api/transcript/{id}", () => {
-  const detail = (transcriptId: string) => call(detailRoute.GET, "GET", `/api/transcript/${transcriptId}`, { token, params: { transcriptId } });
+  const detail = (transcriptId: string) =>
+    call(detailRoute.GET, "GET", `/api/transcript/${transcriptId}`, { token, params: { transcriptId } });
 
   it("returns the transcript in the platform's format", async () => {
     const res = await detail("t02");
@@ -219,14 +276,40 @@ describe("GET /api/transcript/{id}", () => {
       device: "mobile",
       dialog: [
         { type: "launch", format: "launch", payload: {}, startTime: "2025-03-02T10:00:00.000Z", timestamp: "2025-03-02T10:00:00.000Z" },
-        { turnID: "t0", type: "text", format: "trace", payload: { time: Date.parse("2025-03-02T10:00:10.000Z"), type: "text", payload: { message: "Hello" } }, startTime: "2025-03-02T10:00:10.000Z", timestamp: "2025-03-02T10:00:10.000Z" },
-        { turnID: "t1", type: "request", format: "request", payload: { type: "intent", payload: { query: "I want a refund for my jacket" } }, startTime: "2025-03-02T10:00:20.000Z", timestamp: "2025-03-02T10:00:20.000Z" },
-        { turnID: "t2", type: "text", format: "trace", payload: { time: Date.parse("2025-03-02T10:00:30.000Z"), type: "text", payload: { message: "Refunds take 5-7 days." } }, startTime: "2025-03-02T10:00:30.000Z", timestamp: "2025-03-02T10:00:30.000Z" },
+        {
+          turnID: "t0",
+          type: "text",
+          format: "trace",
+          payload: { time: Date.parse("2025-03-02T10:00:10.000Z"), type: "text", payload: { message: "Hello" } },
+          startTime: "2025-03-02T10:00:10.000Z",
+          timestamp: "2025-03-02T10:00:10.000Z",
+        },
+        {
+          turnID: "t1",
+          type: "request",
+          format: "request",
+          payload: { type: "intent", payload: { query: "I want a refund for my jacket" } },
+          startTime: "2025-03-02T10:00:20.000Z",
+          timestamp: "2025-03-02T10:00:20.000Z",
+        },
+        {
+          turnID: "t2",
+          type: "text",
+          format: "trace",
+          payload: { time: Date.parse("2025-03-02T10:00:30.000Z"), type: "text", payload: { message: "Refunds take 5-7 days." } },
+          startTime: "2025-03-02T10:00:30.000Z",
+          timestamp: "2025-03-02T10:00:30.000Z",
+        },
       ],
     });
   });
 
-  it.each([["an unknown id", "nope"], ["a path", "..%2F..%2Fetc"], ["SQL", "' OR 1=1 --"], ["a very long id", "x".repeat(1500)]])("answers 404 for %s", async (_case, id) => {
+  it.each([
+    ["an unknown id", "nope"],
+    ["a path", "..%2F..%2Fetc"],
+    ["SQL", "' OR 1=1 --"],
+    ["a very long id", "x".repeat(1500)],
+  ])("answers 404 for %s", async (_case, id) => {
     const res = await detail(id);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: "Transcript not found" });

@@ -29,9 +29,21 @@ export function legacyTranscript(spec: TestTranscript): Record<string, unknown> 
   (spec.turns ?? []).forEach((turn, index) => {
     const startTime = new Date(start + (index + 1) * gap).toISOString();
     if (turn.startsWith("user:")) {
-      dialog.push({ turnID: `t${index}`, type: "request", format: "request", payload: { type: "intent", payload: { query: turn.slice(5).trim() } }, startTime });
+      dialog.push({
+        turnID: `t${index}`,
+        type: "request",
+        format: "request",
+        payload: { type: "intent", payload: { query: turn.slice(5).trim() } },
+        startTime,
+      });
     } else {
-      dialog.push({ turnID: `t${index}`, type: "text", format: "trace", payload: { time: Date.parse(startTime), type: "text", payload: { message: turn } }, startTime });
+      dialog.push({
+        turnID: `t${index}`,
+        type: "text",
+        format: "trace",
+        payload: { time: Date.parse(startTime), type: "text", payload: { message: turn } },
+        startTime,
+      });
     }
   });
   return {

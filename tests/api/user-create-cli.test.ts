@@ -14,7 +14,9 @@ describe("npm run user:create", () => {
     const result = userCreate(["--email", "Root@Example.com", "--admin", "--name", "Root Admin"], "first-admin-pass");
     expect(result.output).toMatch(/Created administrator root@example\.com/);
     expect(result.code).toBe(0);
-    const login = await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: "root@example.com", password: "first-admin-pass" } });
+    const login = await call(loginRoute.POST, "POST", "/api/auth/login", {
+      body: { email: "root@example.com", password: "first-admin-pass" },
+    });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ email: "root@example.com", name: "Root Admin", isAdmin: true });
   });
@@ -25,7 +27,9 @@ describe("npm run user:create", () => {
     expect(result.code).toBe(0);
     expect(result.output).toMatch(/Updated administrator/);
     expect(await db.user.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ approved: true, isActive: true, isAdmin: true });
-    expect((await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: pending.email, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await call(loginRoute.POST, "POST", "/api/auth/login", { body: { email: pending.email, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it("refuses bad input with a readable message and no account", async () => {

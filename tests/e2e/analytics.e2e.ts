@@ -20,7 +20,12 @@ function cardValue(page: Page, label: string) {
 
 async function figures(page: Page) {
   const read = async (label: string) => ((await cardValue(page, label).textContent()) ?? "").trim();
-  return { total: await read("Total Transcripts"), peakHour: await read("Peak Hour"), topDevice: await read("Top Device"), dailyAverage: await read("Daily Average") };
+  return {
+    total: await read("Total Transcripts"),
+    peakHour: await read("Peak Hour"),
+    topDevice: await read("Top Device"),
+    dailyAverage: await read("Daily Average"),
+  };
 }
 
 /**
@@ -38,9 +43,19 @@ async function peakHoursTooltipOver(page: Page, hour: number): Promise<string[]>
     await bar.scrollIntoViewIfNeeded();
     const box = await bar.boundingBox();
     if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
-    const named = await tooltip.getByText(`${hour}:00`, { exact: true }).waitFor({ timeout: 2_000 }).then(() => true, () => false);
+    const named = await tooltip
+      .getByText(`${hour}:00`, { exact: true })
+      .waitFor({ timeout: 2_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     seen = (await tooltip.innerText().catch(() => "")).trim();
-    if (named) return seen.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (named)
+      return seen
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
   }
   throw new Error(`The Peak Hours tooltip did not name ${hour}:00 after five pointings; it last showed ${JSON.stringify(seen)}`);
 }
@@ -53,7 +68,9 @@ async function analyticsAfter(page: Page, action: () => Promise<void>): Promise<
   const body = (await res.json()) as AnalyticsResponse;
   await page.locator('[data-testid=analytics-content][aria-busy="false"]').waitFor();
   await page.waitForFunction(
-    (total) => document.querySelector('[data-testid=summary-card][data-label="Total Transcripts"] [data-testid=summary-value]')?.textContent === total,
+    (total) =>
+      document.querySelector('[data-testid=summary-card][data-label="Total Transcripts"] [data-testid=summary-value]')?.textContent ===
+      total,
     body.total.toLocaleString("en-US"),
   );
   return { url: new URL(res.url()), body };
@@ -104,7 +121,9 @@ describe("analytics dashboard", () => {
       const end = new Date(first.url.searchParams.get("endTime")!);
       expect(end.getTime() - start.getTime()).toBe(30 * 86_400_000);
       expect(Math.abs(end.getTime() - Date.now())).toBeLessThan(120_000);
-      expect(await page.getByTestId("range-subtitle").textContent()).toBe(`Showing data from ${format(start, "MMM d, yyyy")} to ${format(end, "MMM d, yyyy")}`);
+      expect(await page.getByTestId("range-subtitle").textContent()).toBe(
+        `Showing data from ${format(start, "MMM d, yyyy")} to ${format(end, "MMM d, yyyy")}`,
+      );
 
       // Cards as the spec computes them, the caption, and five drawn charts.
       expect(await figures(page)).toEqual(expectedFigures(first.body));
@@ -119,7 +138,10 @@ describe("analytics dashboard", () => {
       expect(await page.locator(".recharts-pie-sector").count()).toBeGreaterThanOrEqual(2);
       // Tooltips: hovering the busiest hour's bar shows that hour and its count.
       const busiest = first.body.peakHours.reduce((top, entry) => (entry.count > top.count ? entry : top));
-      expect(await peakHoursTooltipOver(page, busiest.hour)).toEqual([`${busiest.hour}:00`, `Transcripts: ${busiest.count.toLocaleString("en-US")}`]);
+      expect(await peakHoursTooltipOver(page, busiest.hour)).toEqual([
+        `${busiest.hour}:00`,
+        `Transcripts: ${busiest.count.toLocaleString("en-US")}`,
+      ]);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
       await snap("last-30-days");
@@ -142,11 +164,15 @@ describe("analytics dashboard", () => {
       const custom = await analyticsAfter(page, () => pickCustomRange(page, to, from));
       expect(new Date(custom.url.searchParams.get("startTime")!).getTime()).toBe(startOfDay(from).getTime());
       expect(new Date(custom.url.searchParams.get("endTime")!).getTime()).toBe(endOfDay(to).getTime());
-      expect(custom.body.transcriptsOverTime.map((d) => d.date)).toEqual(Array.from({ length: 10 }, (_, i) => format(new Date(from.getFullYear(), from.getMonth(), i + 1), "yyyy-MM-dd")));
+      expect(custom.body.transcriptsOverTime.map((d) => d.date)).toEqual(
+        Array.from({ length: 10 }, (_, i) => format(new Date(from.getFullYear(), from.getMonth(), i + 1), "yyyy-MM-dd")),
+      );
       expect(custom.body.total).toBeGreaterThan(0);
       expect(await figures(page)).toEqual(expectedFigures(custom.body));
       expect(await page.getByRole("button", { name: "Custom Range" }).getAttribute("aria-pressed")).toBe("true");
-      expect(await page.getByTestId("range-subtitle").textContent()).toBe(`Showing data from ${format(from, "MMM d, yyyy")} to ${format(to, "MMM d, yyyy")}`);
+      expect(await page.getByTestId("range-subtitle").textContent()).toBe(
+        `Showing data from ${format(from, "MMM d, yyyy")} to ${format(to, "MMM d, yyyy")}`,
+      );
 
       // The calendar at both widths (opened again: it shows the applied range).
       await page.getByRole("button", { name: "Custom Range" }).click();

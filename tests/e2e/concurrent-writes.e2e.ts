@@ -46,7 +46,11 @@ async function post(pathname: string, token: string, body?: unknown) {
 }
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
@@ -68,7 +72,15 @@ it("stores every one of 300 concurrent writes exactly once, with no busy errors"
 
   const writes = [
     ...raterTokens.flatMap((token) =>
-      rated.map((transcript) => () => post("/api/feedback", token, { transcriptId: transcript._id, messageIndex: 1, feedbackType: "thumbs_down", comment: "concurrent" })),
+      rated.map(
+        (transcript) => () =>
+          post("/api/feedback", token, {
+            transcriptId: transcript._id,
+            messageIndex: 1,
+            feedbackType: "thumbs_down",
+            comment: "concurrent",
+          }),
+      ),
     ),
     ...Array.from({ length: INGEST_BATCHES }, () => {
       const batch = Array.from({ length: BATCH_SIZE }, () => conversation());

@@ -73,7 +73,10 @@ describe("Content-Security-Policy with a nonce per response", () => {
       body: JSON.stringify({ email, password: PASSWORD }),
     });
     expect(res.status).toBe(200);
-    cookie = res.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]).join("; ");
+    cookie = res.headers
+      .getSetCookie()
+      .map((setCookie) => setCookie.split(";")[0])
+      .join("; ");
     expect(cookie).not.toBe("");
   });
 

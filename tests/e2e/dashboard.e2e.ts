@@ -23,7 +23,8 @@ describe("the Transcript Analytics dashboard", () => {
       const first = await listCallDuring(page, () => page.getByRole("button", { name: "Fetch Transcripts" }).click());
       expect(first.url.searchParams.get("page")).toBe("1");
       expect(first.url.searchParams.get("limit")).toBe("20");
-      const spanDays = (Date.parse(first.url.searchParams.get("endTime")!) - Date.parse(first.url.searchParams.get("startTime")!)) / 86_400_000;
+      const spanDays =
+        (Date.parse(first.url.searchParams.get("endTime")!) - Date.parse(first.url.searchParams.get("startTime")!)) / 86_400_000;
       expect(Math.round(spanDays)).toBe(7);
       const { total, totalPages, transcripts } = first.body;
       expect(total).toBeGreaterThan(40);
@@ -68,7 +69,9 @@ describe("the Transcript Analytics dashboard", () => {
       await page.getByTestId("summary-range").filter({ hasText: "30 days" }).waitFor();
 
       // Search goes to the server once typing pauses, and back to page 1.
-      await listCallDuring(page, () => page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Next" }).click(), { page: "2" });
+      await listCallDuring(page, () => page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Next" }).click(), {
+        page: "2",
+      });
       const searchBox = page.getByPlaceholder("Search in transcripts...");
       const searched = await listCallDuring(page, () => searchBox.pressSequentially("refund", { delay: 20 }), { search: "refund" });
       expect(searched.url.searchParams.get("page")).toBe("1");
@@ -101,7 +104,12 @@ describe("the Transcript Analytics dashboard", () => {
       const day = calendar.locator("td:not([data-disabled]) button").first();
       const picked = await listCallDuring(page, () => day.click());
       const start = new Date(picked.url.searchParams.get("startTime")!);
-      expect(await page.evaluate((iso) => { const d = new Date(iso); return d.getHours() + d.getMinutes() + d.getSeconds(); }, start.toISOString())).toBe(0);
+      expect(
+        await page.evaluate((iso) => {
+          const d = new Date(iso);
+          return d.getHours() + d.getMinutes() + d.getSeconds();
+        }, start.toISOString()),
+      ).toBe(0);
       expect(picked.url.searchParams.get("page")).toBe("1");
       expect(await calendar.count()).toBe(0);
 

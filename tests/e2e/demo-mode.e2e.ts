@@ -13,7 +13,12 @@ import { E2E_DIST_DIR } from "./support/server-state";
 function runServer(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, args, {
     cwd: ROOT,
-    env: { ...productionEnv(E2E_DIST_DIR), NEXTAUTH_SECRET: "a demo secret long enough for the checks", DATABASE_URL: `file:${path.join(os.tmpdir(), "portal-demo-refused.db")}`, ...env },
+    env: {
+      ...productionEnv(E2E_DIST_DIR),
+      NEXTAUTH_SECRET: "a demo secret long enough for the checks",
+      DATABASE_URL: `file:${path.join(os.tmpdir(), "portal-demo-refused.db")}`,
+      ...env,
+    },
     encoding: "utf8",
     timeout: 60_000,
   });

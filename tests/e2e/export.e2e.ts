@@ -14,7 +14,10 @@ const HEADER = '"Transcript ID","Session ID","Timestamp","Duration","Messages","
 async function exportAs(page: Page, label: "Export as CSV" | "Export as JSON") {
   await recordScreenEvents(page);
   await page.getByRole("button", { name: "Export" }).click();
-  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.getByRole("menuitem", { name: label }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 30_000 }),
+    page.getByRole("menuitem", { name: label }).click(),
+  ]);
   const path = await download.path();
   await page.locator("li.toast-root", { hasText: "Export successful" }).waitFor();
   return { name: download.suggestedFilename(), text: readFileSync(path, "utf8"), events: await recordedEvents(page) };
@@ -22,10 +25,15 @@ async function exportAs(page: Page, label: "Export as CSV" | "Export as JSON") {
 
 /** Every transcript of the call's filters, newest first, through the API. */
 async function allIds(token: string, call: ListCall): Promise<string[]> {
-  const query: Record<string, string | number> = { startTime: call.url.searchParams.get("startTime")!, endTime: call.url.searchParams.get("endTime")!, limit: 100 };
+  const query: Record<string, string | number> = {
+    startTime: call.url.searchParams.get("startTime")!,
+    endTime: call.url.searchParams.get("endTime")!,
+    limit: 100,
+  };
   for (const key of ["search", "sessionId"]) if (call.url.searchParams.get(key)) query[key] = call.url.searchParams.get(key)!;
   const ids: string[] = [];
-  for (let page = 1; page <= Math.ceil(call.body.total / 100); page++) ids.push(...(await apiTranscripts(token, { ...query, page })).transcripts.map((t) => t.id));
+  for (let page = 1; page <= Math.ceil(call.body.total / 100); page++)
+    ids.push(...(await apiTranscripts(token, { ...query, page })).transcripts.map((t) => t.id));
   return ids;
 }
 
@@ -69,12 +77,15 @@ describe("transcript exports", () => {
       const items = JSON.parse(json.text) as Record<string, unknown>[];
       expect(items).toHaveLength(total);
       expect(items.map((item) => item.id)).toEqual(expectedIds);
-      for (const key of ["id", "sessionId", "timestamp", "preview", "messageCount", "duration", "question", "answer"]) expect(items[0]).toHaveProperty(key);
+      for (const key of ["id", "sessionId", "timestamp", "preview", "messageCount", "duration", "question", "answer"])
+        expect(items[0]).toHaveProperty(key);
       expect(items[0]).toEqual(fetched.body.transcripts[0]);
       expect(json.events.toasts).toEqual(["Preparing export...", "Processing transcripts...", "Export successful"]);
 
       // With a search, the export holds the matches only.
-      const searched = await listCallDuring(page, () => page.getByPlaceholder("Search in transcripts...").fill("return"), { search: "return" });
+      const searched = await listCallDuring(page, () => page.getByPlaceholder("Search in transcripts...").fill("return"), {
+        search: "return",
+      });
       await page.getByText(`Showing ${searched.body.total} filtered result(s)`).waitFor();
       const filtered = await exportAs(page, "Export as CSV");
       const filteredRows = filtered.text.slice(1).split("\r\n").slice(1, -1);

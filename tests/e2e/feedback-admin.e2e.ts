@@ -19,22 +19,38 @@ const GONE = "rater.gone@example.com";
 const INJECTION = '=HYPERLINK("http://evil.example","Click"), said "refund"';
 const LONG = "The bot quoted a refund window of 60 days, but the policy page says 30 days for sale items and 14 days for gift cards.";
 const BOM = "\uFEFF";
-const HEADER = '"Feedback ID","User Email","User Name","Transcript ID","Message Index","Feedback Type","Comment","Review Status","Created At"';
+const HEADER =
+  '"Feedback ID","User Email","User Name","Transcript ID","Message Index","Feedback Type","Comment","Review Status","Created At"';
 
 const row = (page: Page, id: string) => page.locator(`[data-testid=feedback-row][data-id="${id}"]`);
-const shownIds = (page: Page) => page.locator("[data-testid=feedback-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")));
+const shownIds = (page: Page) =>
+  page.locator("[data-testid=feedback-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")));
 
-const COUNT_LABELS = { total: "Total Feedback", thumbsUp: "Thumbs Up", thumbsDown: "Thumbs Down", pending: "Pending Review", reviewed: "Reviewed" } as const;
+const COUNT_LABELS = {
+  total: "Total Feedback",
+  thumbsUp: "Thumbs Up",
+  thumbsDown: "Thumbs Down",
+  pending: "Pending Review",
+  reviewed: "Reviewed",
+} as const;
 
 async function counts(page: Page) {
   const read = async (label: string) => Number(((await page.getByTestId(`count-${label}`).textContent()) ?? "").replace(/,/g, ""));
-  return { total: await read(COUNT_LABELS.total), thumbsUp: await read(COUNT_LABELS.thumbsUp), thumbsDown: await read(COUNT_LABELS.thumbsDown), pending: await read(COUNT_LABELS.pending), reviewed: await read(COUNT_LABELS.reviewed) };
+  return {
+    total: await read(COUNT_LABELS.total),
+    thumbsUp: await read(COUNT_LABELS.thumbsUp),
+    thumbsDown: await read(COUNT_LABELS.thumbsDown),
+    pending: await read(COUNT_LABELS.pending),
+    reviewed: await read(COUNT_LABELS.reviewed),
+  };
 }
 
 /** Waits until every count card shows what the database holds (the cards refetch after each change). */
 async function waitForCounts(page: Page) {
   const expected = await feedbackCounts();
-  const shown = Object.fromEntries(Object.entries(COUNT_LABELS).map(([key, label]) => [label, expected[key as keyof typeof COUNT_LABELS].toLocaleString("en-US")]));
+  const shown = Object.fromEntries(
+    Object.entries(COUNT_LABELS).map(([key, label]) => [label, expected[key as keyof typeof COUNT_LABELS].toLocaleString("en-US")]),
+  );
   await page.waitForFunction(
     (want) => Object.entries(want).every(([label, text]) => document.querySelector(`[data-testid="count-${label}"]`)?.textContent === text),
     shown,
@@ -96,11 +112,31 @@ describe("feedback management", () => {
       const [raterToken, namedToken, goneToken] = await Promise.all([tokenFor(RATER), tokenFor(NAMED), tokenFor(GONE)]);
       const ids = await transcriptIds(4);
       const bots = await Promise.all(ids.map((id) => botTurnIndexes(id, raterToken)));
-      const a = await giveFeedback(raterToken, { transcriptId: ids[0], messageIndex: bots[0][0], feedbackType: "thumbs_down", comment: INJECTION });
+      const a = await giveFeedback(raterToken, {
+        transcriptId: ids[0],
+        messageIndex: bots[0][0],
+        feedbackType: "thumbs_down",
+        comment: INJECTION,
+      });
       const b = await giveFeedback(raterToken, { transcriptId: ids[1], messageIndex: bots[1][0], feedbackType: "thumbs_up" });
-      const c = await giveFeedback(namedToken, { transcriptId: ids[1], messageIndex: bots[1][0], feedbackType: "thumbs_down", comment: LONG });
-      const d = await giveFeedback(namedToken, { transcriptId: ids[2], messageIndex: bots[2][0], feedbackType: "thumbs_up", comment: "Clear and correct." });
-      const e = await giveFeedback(goneToken, { transcriptId: ids[3], messageIndex: bots[3].at(-1)!, feedbackType: "thumbs_down", comment: "Left before review" });
+      const c = await giveFeedback(namedToken, {
+        transcriptId: ids[1],
+        messageIndex: bots[1][0],
+        feedbackType: "thumbs_down",
+        comment: LONG,
+      });
+      const d = await giveFeedback(namedToken, {
+        transcriptId: ids[2],
+        messageIndex: bots[2][0],
+        feedbackType: "thumbs_up",
+        comment: "Clear and correct.",
+      });
+      const e = await giveFeedback(goneToken, {
+        transcriptId: ids[3],
+        messageIndex: bots[3].at(-1)!,
+        feedbackType: "thumbs_down",
+        comment: "Left before review",
+      });
       await db.user.delete({ where: { email: GONE } });
 
       // The counts and the table.
@@ -108,7 +144,16 @@ describe("feedback management", () => {
       await page.getByRole("heading", { name: "Feedback Management" }).waitFor();
       await row(page, e.id).waitFor();
       await waitForCounts(page);
-      expect(await page.locator("thead th").allTextContents()).toEqual(["User", "Transcript ID", "Message #", "Feedback", "Comment", "Review Status", "Date", "Actions"]);
+      expect(await page.locator("thead th").allTextContents()).toEqual([
+        "User",
+        "Transcript ID",
+        "Message #",
+        "Feedback",
+        "Comment",
+        "Review Status",
+        "Date",
+        "Actions",
+      ]);
       const rowA = row(page, a.id);
       expect(await rowA.getByText(RATER).isVisible()).toBe(true);
       expect(await rowA.getByRole("link").getAttribute("href")).toBe(`/transcript/${ids[0]}#message-${a.messageIndex}`);
@@ -160,7 +205,10 @@ describe("feedback management", () => {
       await toastNamed(page, "Review status updated").waitFor();
       await statusIs(d.id, "reviewed");
       const focusedOption = (name: string) =>
-        page.waitForFunction((text) => document.activeElement?.getAttribute("role") === "option" && document.activeElement.textContent === text, name);
+        page.waitForFunction(
+          (text) => document.activeElement?.getAttribute("role") === "option" && document.activeElement.textContent === text,
+          name,
+        );
       await rowC.getByTestId("review-status").focus();
       await page.keyboard.press("Enter");
       await focusedOption("Pending review");
@@ -200,7 +248,11 @@ describe("feedback management", () => {
       const exported = JSON.parse(json.text) as FeedbackDto[];
       expect(exported).toHaveLength(await db.feedback.count({ where: { feedbackType: "thumbs_down" } }));
       expect(exported.every((item) => item.feedbackType === "thumbs_down")).toBe(true);
-      expect(exported.find((item) => item.id === e.id)).toMatchObject({ user: null, comment: "Left before review", messageIndex: e.messageIndex });
+      expect(exported.find((item) => item.id === e.id)).toMatchObject({
+        user: null,
+        comment: "Left before review",
+        messageIndex: e.messageIndex,
+      });
       await toastNamed(page, "Export successful").getByText(`Exported ${exported.length} feedback items as JSON`).waitFor();
 
       await chooseFilter(page, "With Comments");
@@ -234,7 +286,9 @@ describe("feedback management", () => {
       expect(lineOf(a.id)).toBe(
         `"${a.id}","${RATER}","","${ids[0]}","${a.messageIndex}","thumbs_down","'=HYPERLINK(""http://evil.example"",""Click""), said ""refund""","pending","${a.createdAt}"`,
       );
-      expect(lineOf(c.id)).toBe(`"${c.id}","${NAMED}","Rita Rater","${ids[1]}","${c.messageIndex}","thumbs_down","${LONG}","reviewed","${c.createdAt}"`);
+      expect(lineOf(c.id)).toBe(
+        `"${c.id}","${NAMED}","Rita Rater","${ids[1]}","${c.messageIndex}","thumbs_down","${LONG}","reviewed","${c.createdAt}"`,
+      );
       expect(lineOf(e.id)).toMatch(new RegExp(`^"${e.id}","","","${ids[3]}",`));
       expect(lineOf(b.id)).toBeUndefined();
       await toastNamed(page, "Export successful").getByText(`Exported ${total} feedback items as CSV`).waitFor();
@@ -262,12 +316,22 @@ describe("feedback management", () => {
       // A transcript the other journey leaves alone.
       const transcriptId = (await transcriptIds(6))[5];
       const [first, second] = await botTurnIndexes(transcriptId, raterToken);
-      const down = await giveFeedback(raterToken, { transcriptId, messageIndex: first, feedbackType: "thumbs_down", comment: "Wrong hours.\nThe store opens at 9." });
+      const down = await giveFeedback(raterToken, {
+        transcriptId,
+        messageIndex: first,
+        feedbackType: "thumbs_down",
+        comment: "Wrong hours.\nThe store opens at 9.",
+      });
       const up = await giveFeedback(adminToken, { transcriptId, messageIndex: first, feedbackType: "thumbs_up" });
       // Pending on another transcript: where "Next to review" leads.
       const elsewhere = (await transcriptIds(6))[4];
       const elsewhereIndex = (await botTurnIndexes(elsewhere, raterToken))[0];
-      await giveFeedback(raterToken, { transcriptId: elsewhere, messageIndex: elsewhereIndex, feedbackType: "thumbs_down", comment: "Check this one too" });
+      await giveFeedback(raterToken, {
+        transcriptId: elsewhere,
+        messageIndex: elsewhereIndex,
+        feedbackType: "thumbs_down",
+        comment: "Check this one too",
+      });
 
       // From Feedback Management (its list stays cached) to the rated answer, in the app.
       await signIn(page, baseUrl, admin);
@@ -278,7 +342,9 @@ describe("feedback management", () => {
       const item = (id: string) => ratingsOf(first).locator(`[data-testid=message-rating-item][data-id="${id}"]`);
       await item(down.id).waitFor();
       expect(await ratingsOf(first).getByRole("heading").textContent()).toBe("Ratings (2)");
-      expect(await item(down.id).innerText()).toMatch(/Not Helpful[\s\S]*ratings\.rater@example\.com[\s\S]*Wrong hours\.\nThe store opens at 9\./);
+      expect(await item(down.id).innerText()).toMatch(
+        /Not Helpful[\s\S]*ratings\.rater@example\.com[\s\S]*Wrong hours\.\nThe store opens at 9\./,
+      );
       expect(await item(up.id).innerText()).toMatch(/Helpful[\s\S]*ratings\.admin@example\.com[\s\S]*No comment/);
       expect(await ratingsOf(second).count()).toBe(0);
 
@@ -300,7 +366,11 @@ describe("feedback management", () => {
       expect(next.transcriptId).toBe(elsewhere);
       await page.getByTestId("next-to-review").click();
       await page.waitForURL((url) => url.pathname === `/transcript/${elsewhere}` && url.hash === `#message-${elsewhereIndex}`);
-      await page.locator(`[data-testid=message][data-index="${elsewhereIndex}"][aria-current=location] [data-testid=message-rating-item][data-id="${next.id}"]`).waitFor();
+      await page
+        .locator(
+          `[data-testid=message][data-index="${elsewhereIndex}"][aria-current=location] [data-testid=message-rating-item][data-id="${next.id}"]`,
+        )
+        .waitFor();
       await page.goBack();
       await page.waitForURL((url) => url.pathname === `/transcript/${transcriptId}`);
       await ratingsOf(second).getByText(admin).waitFor();
@@ -309,7 +379,11 @@ describe("feedback management", () => {
       await page.goBack();
       const added = await db.feedback.findFirstOrThrow({ where: { transcriptId, messageIndex: second } });
       await row(page, added.id).waitFor();
-      await page.waitForFunction((id) => document.querySelector(`[data-testid=feedback-row][data-id="${id}"] [data-testid=review-status]`)?.textContent === "Reviewed", down.id);
+      await page.waitForFunction(
+        (id) =>
+          document.querySelector(`[data-testid=feedback-row][data-id="${id}"] [data-testid=review-status]`)?.textContent === "Reviewed",
+        down.id,
+      );
 
       // Someone who is not an administrator sees only their own rating, and never asks for the others'.
       const menu = await openUserMenu(page);

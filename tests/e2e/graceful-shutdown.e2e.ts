@@ -36,7 +36,9 @@ afterAll(async () => {
 
 it("finishes an upload in flight after SIGTERM, refuses new connections, then exits", async () => {
   process.env.DATABASE_URL = databaseUrl;
-  const admin = await db.user.create({ data: { email: "shutdown@example.com", passwordHash: await hashPassword("irrelevant"), approved: true, isAdmin: true } });
+  const admin = await db.user.create({
+    data: { email: "shutdown@example.com", passwordHash: await hashPassword("irrelevant"), approved: true, isAdmin: true },
+  });
   const { key } = await createIngestKey({ name: "shutdown test", actor: admin });
 
   const batch = Array.from({ length: 200 }, () => conversation());
@@ -47,7 +49,13 @@ it("finishes an upload in flight after SIGTERM, refuses new connections, then ex
   let refusedDuringShutdown: boolean | undefined;
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, path: "/api/ingest/transcripts", method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/ingest/transcripts",
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length },
+      },
       (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));

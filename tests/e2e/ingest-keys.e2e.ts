@@ -60,7 +60,9 @@ describe("ingest keys", () => {
       const events = page.locator("tbody tr", { hasText: "Voiceflow production" });
       await events.first().waitFor();
       const texts = await events.allInnerTexts();
-      expect(texts.map((text) => (text.includes("Revoked ingest key") ? "revoke" : text.includes("Created ingest key") ? "create" : "other"))).toEqual(["revoke", "create"]);
+      expect(
+        texts.map((text) => (text.includes("Revoked ingest key") ? "revoke" : text.includes("Created ingest key") ? "create" : "other")),
+      ).toEqual(["revoke", "create"]);
     }),
   );
 });

@@ -10,7 +10,8 @@ import { signIn } from "./support/ui";
 const EMAIL = "range-limit@example.com";
 const MESSAGE = "The date range may span at most 1,096 days.";
 
-const dayIn = (scope: Locator, date: Date) => scope.getByRole("button", { name: new RegExp(`^(Today, )?${format(date, "EEEE, MMMM d, yyyy")}`) });
+const dayIn = (scope: Locator, date: Date) =>
+  scope.getByRole("button", { name: new RegExp(`^(Today, )?${format(date, "EEEE, MMMM d, yyyy")}`) });
 
 async function goBackMonths(scope: Locator, months: number) {
   for (let step = 0; step < months; step++) await scope.getByRole("button", { name: "Go to the Previous Month" }).click();

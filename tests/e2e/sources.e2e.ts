@@ -43,16 +43,24 @@ describe("sources", () => {
         await snap("running");
         await card.getByText("Idle").waitFor({ timeout: 60_000 });
         await card.getByText("Last runs").click();
-        await card.getByRole("list", { name: "Sync runs" }).getByText(`${count} fetched · ${count} new · 0 updated · 0 unchanged · 0 rejected`).waitFor();
+        await card
+          .getByRole("list", { name: "Sync runs" })
+          .getByText(`${count} fetched · ${count} new · 0 updated · 0 unchanged · 0 rejected`)
+          .waitFor();
         expect(await card.getByText("Last sync: Never").count()).toBe(0);
         await snap("synced");
 
-        const stored = await fetch(`${baseUrl}/api/admin/sources`, { headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
+        const stored = await fetch(`${baseUrl}/api/admin/sources`, {
+          headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+        });
         expect(stored.status).toBe(200);
         expect(JSON.stringify(await stored.json())).not.toContain(fake.apiKey);
 
         await go(`/transcript/${fake.transcripts[0]._id}`);
-        await page.getByText(fake.transcripts[0].sessionID as string).first().waitFor();
+        await page
+          .getByText(fake.transcripts[0].sessionID as string)
+          .first()
+          .waitFor();
       } finally {
         await fake.close();
       }

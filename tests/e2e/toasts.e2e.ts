@@ -36,7 +36,9 @@ describe("toasts", () => {
       await snap("toast");
 
       await page.keyboard.press("F8");
-      expect(await page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label"))).toBe("Notifications (F8)");
+      expect(await page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label"))).toBe(
+        "Notifications (F8)",
+      );
 
       // A short swipe springs back; a swipe past 50 px dismisses.
       await swipe(page, "Passwords don't match", 30);

@@ -14,12 +14,19 @@ const DAY_MS = 86_400_000;
 
 /** A seeded transcript with at least two bot answers, one of them holding a link. */
 async function pickTranscript(token: string) {
-  const list = await apiTranscripts(token, { startTime: new Date(Date.now() - 60 * DAY_MS).toISOString(), endTime: new Date().toISOString(), page: 1, limit: 100, search: "https://" });
+  const list = await apiTranscripts(token, {
+    startTime: new Date(Date.now() - 60 * DAY_MS).toISOString(),
+    endTime: new Date().toISOString(),
+    page: 1,
+    limit: 100,
+    search: "https://",
+  });
   for (const item of list.transcripts) {
     const detail = await apiTranscript(token, item.id);
     const turns = shownTurns(detail.dialog);
     const bots = turns.filter((turn) => turn.role === "bot");
-    if (bots.length >= 2 && turns.some((turn) => turn.role === "user") && bots.some((turn) => /https:\/\/\S+/.test(turn.text))) return { detail, turns, bots };
+    if (bots.length >= 2 && turns.some((turn) => turn.role === "user") && bots.some((turn) => /https:\/\/\S+/.test(turn.text)))
+      return { detail, turns, bots };
   }
   throw new Error("The seed holds no transcript with two bot answers and a link");
 }
@@ -38,7 +45,13 @@ describe("the transcript page", () => {
       await page.getByRole("heading", { name: "Conversation Transcript" }).waitFor();
       await page.getByTestId("message").first().waitFor();
       const fields = await page.locator("dl > div").allInnerTexts();
-      expect(fields.map((text) => text.split("\n")[0].toUpperCase())).toEqual(["TRANSCRIPT ID", "SESSION ID", "CREATED", "UPDATED", "TOTAL MESSAGES"]);
+      expect(fields.map((text) => text.split("\n")[0].toUpperCase())).toEqual([
+        "TRANSCRIPT ID",
+        "SESSION ID",
+        "CREATED",
+        "UPDATED",
+        "TOTAL MESSAGES",
+      ]);
       expect(fields[0]).toContain(detail._id);
       expect(fields[1]).toContain(detail.sessionID);
       expect(fields[4]).toContain(`${turns.length} turns`);
@@ -104,7 +117,11 @@ describe("the transcript page", () => {
       // Stored with the user, one rating per message.
       const stored = await apiGet(`/api/feedback?transcriptId=${encodeURIComponent(detail._id)}`, token);
       expect(stored.status).toBe(200);
-      const ratings = (stored.body as MyFeedbackDto[]).map(({ messageIndex, feedbackType, comment: text }) => ({ messageIndex, feedbackType, comment: text }));
+      const ratings = (stored.body as MyFeedbackDto[]).map(({ messageIndex, feedbackType, comment: text }) => ({
+        messageIndex,
+        feedbackType,
+        comment: text,
+      }));
       expect(ratings.sort((a, b) => a.messageIndex - b.messageIndex)).toEqual([
         { messageIndex: bots[0].index, feedbackType: "thumbs_up", comment: null },
         { messageIndex: bots[1].index, feedbackType: "thumbs_down", comment },

@@ -50,7 +50,8 @@ describe("a signed-in user", () => {
       await trigger.focus();
       await page.keyboard.press("Enter");
       await page.getByRole("menu").waitFor();
-      const focusOn = (label: string) => page.waitForFunction((text) => document.activeElement?.textContent?.trim() === text, label, { timeout: 3_000 });
+      const focusOn = (label: string) =>
+        page.waitForFunction((text) => document.activeElement?.textContent?.trim() === text, label, { timeout: 3_000 });
       // Enter opens the menu on its first item; the arrows move through the rest.
       await focusOn("Dashboard");
       await page.keyboard.press("ArrowDown");

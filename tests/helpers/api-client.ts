@@ -19,7 +19,12 @@ export interface CallResult<T = any> {
   headers: Headers;
 }
 
-export async function call<T = any>(handler: RouteHandler, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  handler: RouteHandler,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
   const url = new URL(path, "http://localhost:3000");
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
   const headers = new Headers(options.headers);

@@ -47,7 +47,10 @@ function paramName(segment: string): string | null {
 function withCatchAllParams(handler: RouteHandler, names: string[]): RouteHandler {
   const wrapped = (req: Parameters<RouteHandler>[0], ctx: Parameters<RouteHandler>[1]) =>
     handler(req, {
-      params: ctx.params.then((params) => ({ ...params, ...Object.fromEntries(names.map((name) => [name, String(params[name] ?? "").split("/")])) })),
+      params: ctx.params.then((params) => ({
+        ...params,
+        ...Object.fromEntries(names.map((name) => [name, String(params[name] ?? "").split("/")])),
+      })),
     });
   return Object.assign(wrapped, { access: handler.access });
 }

@@ -19,9 +19,17 @@ export async function credentialFor(caller: Caller): Promise<string | undefined>
     case "garbage":
       return "not-a-token";
     case "forged":
-      return encode({ token: { sub: (await createUser({ isAdmin: true })).id, sid: "forged", adm: true }, secret: "another secret", maxAge: 3600 });
+      return encode({
+        token: { sub: (await createUser({ isAdmin: true })).id, sid: "forged", adm: true },
+        secret: "another secret",
+        maxAge: 3600,
+      });
     case "expired":
-      return encode({ token: { sub: (await createUser({ isAdmin: true })).id, sid: "expired", adm: true }, secret: getAuthSecret(), maxAge: -3600 });
+      return encode({
+        token: { sub: (await createUser({ isAdmin: true })).id, sid: "expired", adm: true },
+        secret: getAuthSecret(),
+        maxAge: -3600,
+      });
     case "pending":
       // Pending users cannot sign in; a token minted for one must still be refused.
       return issueSessionToken(await createUser({ approved: false }));

@@ -27,7 +27,12 @@ export async function syncToEnd(runId: string, budgetMs = 30_000): Promise<numbe
 /** The analytics rollups as stored, and as counted again from the transcripts. */
 export async function rollupsAndRecount() {
   const transcripts = await db.transcript.findMany({ select: { createdAt: true, device: true, os: true, browser: true } });
-  const expected = rollupDeltas(transcripts.map((t) => ({ before: null, after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser } })));
+  const expected = rollupDeltas(
+    transcripts.map((t) => ({
+      before: null,
+      after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
+    })),
+  );
   const slots = await db.transcriptSlotCount.findMany({ orderBy: { slot: "asc" } });
   const attributes = await db.transcriptHourAttribute.findMany();
   const sortAttributes = (rows: { dimension: string; hour: number; value: string; count: number }[]) =>

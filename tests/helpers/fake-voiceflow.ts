@@ -46,9 +46,20 @@ export const FAKE_PROJECT_ID = "64a1f0c2e4b0a7001f3c9d21";
 export const FAKE_ENVIRONMENT_ID = "production";
 
 /** Starts the fake with `count` transcripts created over the `days` days before `endMs`. */
-export async function startFakeVoiceflow(options: { count: number; days: number; endMs: number; seed?: string; apiKey?: string }): Promise<FakeVoiceflow> {
+export async function startFakeVoiceflow(options: {
+  count: number;
+  days: number;
+  endMs: number;
+  seed?: string;
+  apiKey?: string;
+}): Promise<FakeVoiceflow> {
   const transcripts: Legacy[] = [];
-  for (const batch of generateTranscripts({ count: options.count, days: options.days, seed: options.seed ?? "fake-voiceflow", endMs: options.endMs })) {
+  for (const batch of generateTranscripts({
+    count: options.count,
+    days: options.days,
+    seed: options.seed ?? "fake-voiceflow",
+    endMs: options.endMs,
+  })) {
     transcripts.push(...(batch as Legacy[]));
   }
   const byId = new Map(transcripts.map((t) => [t._id, t]));
@@ -146,8 +157,20 @@ export async function startFakeVoiceflow(options: { count: number; days: number;
       transcript.updatedAt = new Date(atMs).toISOString();
       transcript.dialog = [
         ...transcript.dialog,
-        { turnID: "late0000", type: "request", format: "request", payload: { type: "intent", payload: { query: "one more question" } }, startTime: new Date(atMs - 1000).toISOString() },
-        { turnID: "late0000", type: "text", format: "trace", payload: { time: atMs, type: "text", payload: { message: "a later answer" } }, startTime: new Date(atMs).toISOString() },
+        {
+          turnID: "late0000",
+          type: "request",
+          format: "request",
+          payload: { type: "intent", payload: { query: "one more question" } },
+          startTime: new Date(atMs - 1000).toISOString(),
+        },
+        {
+          turnID: "late0000",
+          type: "text",
+          format: "trace",
+          payload: { time: atMs, type: "text", payload: { message: "a later answer" } },
+          startTime: new Date(atMs).toISOString(),
+        },
       ];
     },
     close: () =>
@@ -171,11 +194,14 @@ function toV1Transcript(t: Legacy): Record<string, unknown> {
     let log: { type: string; data: unknown };
     if (entry.format === "trace" && entry.type === "end") log = { type: "end", data: { turnID: entry.turnID } };
     else if (entry.format === "trace") log = { type: "trace", data: { ...payload, turnID: entry.turnID } };
-    else if (entry.format === "launch" || payload.type === "launch") log = { type: "action", data: { type: "launch", turnID: entry.turnID } };
+    else if (entry.format === "launch" || payload.type === "launch")
+      log = { type: "action", data: { type: "launch", turnID: entry.turnID } };
     else log = { type: "action", data: { ...payload, turnID: entry.turnID } };
     return { ...log, data: asText ? JSON.stringify(log.data) : log.data, createdAt: entry.startTime, updatedAt: entry.startTime };
   });
-  const properties = (["device", "os", "browser"] as const).flatMap((name) => (typeof t[name] === "string" ? [{ name, value: t[name], type: "string" }] : []));
+  const properties = (["device", "os", "browser"] as const).flatMap((name) =>
+    typeof t[name] === "string" ? [{ name, value: t[name], type: "string" }] : [],
+  );
   return {
     id: t._id,
     sessionID: t.sessionID,

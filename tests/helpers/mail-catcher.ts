@@ -55,7 +55,13 @@ export function catchMail() {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  withEnv({ DEMO_MODE: undefined, SMTP_HOST: "127.0.0.1", SMTP_SECURE: "false", SMTP_FROM: "Portal <portal@example.com>", APP_URL: MAIL_APP_URL });
+  withEnv({
+    DEMO_MODE: undefined,
+    SMTP_HOST: "127.0.0.1",
+    SMTP_SECURE: "false",
+    SMTP_FROM: "Portal <portal@example.com>",
+    APP_URL: MAIL_APP_URL,
+  });
   beforeEach(() => {
     process.env.SMTP_PORT = String(port);
   });

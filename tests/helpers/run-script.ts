@@ -9,11 +9,15 @@ export interface ScriptResult {
 }
 
 export function runScript(name: string, args: readonly string[] = [], env: Record<string, string> = {}): ScriptResult {
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", `scripts/${name}.ts`, ...args], {
-    encoding: "utf8",
-    input: "",
-    env: { ...process.env, ...env },
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", `scripts/${name}.ts`, ...args],
+    {
+      encoding: "utf8",
+      input: "",
+      env: { ...process.env, ...env },
+      timeout: 120_000,
+    },
+  );
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -17,7 +17,12 @@ export function conversation(overrides: Record<string, unknown> = {}) {
     os: "macos",
     browser: "chrome",
     dialog: [
-      { type: "request", format: "request", startTime: at(0), payload: { type: "intent", payload: { query: "How do I reset my password?" } } },
+      {
+        type: "request",
+        format: "request",
+        startTime: at(0),
+        payload: { type: "intent", payload: { query: "How do I reset my password?" } },
+      },
       { type: "text", format: "trace", startTime: at(2), payload: { type: "text", payload: { message: "Open Settings, then Security." } } },
       { type: "debug", format: "trace", startTime: at(3), payload: { type: "debug", payload: { message: "matched intent" } } },
       { type: "request", format: "request", startTime: at(20), payload: { type: "intent", payload: { query: "Thanks!" } } },

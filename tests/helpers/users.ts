@@ -8,7 +8,9 @@ export const TEST_PASSWORD = "correct horse battery";
 
 let counter = 0;
 
-export async function createUser(overrides: { email?: string; approved?: boolean; isAdmin?: boolean; isActive?: boolean; name?: string | null } = {}) {
+export async function createUser(
+  overrides: { email?: string; approved?: boolean; isAdmin?: boolean; isActive?: boolean; name?: string | null } = {},
+) {
   counter += 1;
   return db.user.create({
     data: {

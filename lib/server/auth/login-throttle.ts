@@ -36,7 +36,10 @@ const refusal = (minutes: number) => `Too many failed sign-in attempts. Please t
 export async function claimLoginAttempt(email: string, address: string, now = new Date()): Promise<ClaimedAttempt> {
   const keys = loginThrottleKeys(email, address);
   const limit = (key: string, max: number): ThrottleLimit => ({ key, limit: max, windowMs: LOGIN_THROTTLE.windowMs });
-  const limits = [limit(keys.accountAndAddress, LOGIN_THROTTLE.maxFailuresPerAccountAndAddress), limit(keys.address, LOGIN_THROTTLE.maxFailuresPerAddress)];
+  const limits = [
+    limit(keys.accountAndAddress, LOGIN_THROTTLE.maxFailuresPerAccountAndAddress),
+    limit(keys.address, LOGIN_THROTTLE.maxFailuresPerAddress),
+  ];
   if (!(await isTrustedAddress(email, address, now))) limits.push(limit(keys.account, LOGIN_THROTTLE.maxUntrustedFailuresPerAccount));
   return claimAttempt(limits, refusal, now);
 }
@@ -59,6 +62,9 @@ export async function trustSignInAddress(userId: string, address: string, now = 
 /** One query by e-mail whether or not the account exists, so that its time tells nothing. */
 async function isTrustedAddress(email: string, address: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - LOGIN_THROTTLE.trustedForMs);
-  const trusted = await db.trustedSignInAddress.findFirst({ where: { address, lastSignInAt: { gte: since }, user: { email } }, select: { userId: true } });
+  const trusted = await db.trustedSignInAddress.findFirst({
+    where: { address, lastSignInAt: { gte: since }, user: { email } },
+    select: { userId: true },
+  });
   return trusted !== null;
 }

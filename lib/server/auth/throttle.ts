@@ -25,7 +25,11 @@ const RETENTION_MS = 60 * 60 * 1000;
  * sees at least k rows, so however many attempts race, at most `limit` of them per key get
  * through. A refused attempt takes its rows back, so refusals never lengthen a block.
  */
-export async function claimAttempt(limits: ThrottleLimit[], refusal: (minutes: number) => string, now = new Date()): Promise<ClaimedAttempt> {
+export async function claimAttempt(
+  limits: ThrottleLimit[],
+  refusal: (minutes: number) => string,
+  now = new Date(),
+): Promise<ClaimedAttempt> {
   if (limits.some((limit) => limit.windowMs > RETENTION_MS)) throw new Error("A throttle window is longer than the rows are kept");
   const rows = limits.map((limit) => ({ id: randomUUID(), key: limit.key, createdAt: now }));
   await db.throttleEvent.createMany({ data: rows });

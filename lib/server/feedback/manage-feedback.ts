@@ -58,7 +58,8 @@ const THUMBS_UP_WHERE = { feedbackType: "thumbs_up" };
  * the five counts over all feedback.
  */
 export async function listFeedback(query: AdminFeedbackQuery): Promise<AdminFeedbackResponse> {
-  const where = query.transcriptId === undefined ? FILTER_WHERE[query.filter] : { ...FILTER_WHERE[query.filter], transcriptId: query.transcriptId };
+  const where =
+    query.transcriptId === undefined ? FILTER_WHERE[query.filter] : { ...FILTER_WHERE[query.filter], transcriptId: query.transcriptId };
   const [items, total, all, thumbsUp, reviewed] = await Promise.all([
     db.feedback.findMany({
       where,
@@ -105,7 +106,15 @@ export async function deleteFeedback({ actor, id }: { actor: SessionUser; id: st
  * Marks one feedback item pending or reviewed, audited. Throws 404 for an unknown id, also when it
  * is deleted meanwhile: the update decides inside the transaction, and the item is read back there.
  */
-export async function updateReviewStatus({ actor, id, reviewStatus }: { actor: SessionUser; id: string; reviewStatus: ReviewStatus }): Promise<FeedbackDto> {
+export async function updateReviewStatus({
+  actor,
+  id,
+  reviewStatus,
+}: {
+  actor: SessionUser;
+  id: string;
+  reviewStatus: ReviewStatus;
+}): Promise<FeedbackDto> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.feedback.updateMany({ where: { id }, data: { reviewStatus } });
     if (count === 0) throw notFound(FEEDBACK_NOT_FOUND);

@@ -14,7 +14,14 @@ export const FEEDBACK_MESSAGES = {
 
 const myFeedbackSelect = { id: true, transcriptId: true, messageIndex: true, feedbackType: true, comment: true, createdAt: true } as const;
 
-type MyFeedbackRow = { id: string; transcriptId: string; messageIndex: number; feedbackType: string; comment: string | null; createdAt: Date };
+type MyFeedbackRow = {
+  id: string;
+  transcriptId: string;
+  messageIndex: number;
+  feedbackType: string;
+  comment: string | null;
+  createdAt: Date;
+};
 
 function toMyFeedbackDto(row: MyFeedbackRow): MyFeedbackDto {
   return { ...row, feedbackType: row.feedbackType as MyFeedbackDto["feedbackType"], createdAt: row.createdAt.toISOString() };
@@ -26,7 +33,10 @@ function toMyFeedbackDto(row: MyFeedbackRow): MyFeedbackDto {
  * is not a bot message among the shown turns.
  */
 export async function submitFeedback({ actor, input }: { actor: SessionUser; input: SubmitFeedbackInput }): Promise<MyFeedbackDto> {
-  const transcript = await db.transcript.findUnique({ where: { id: input.transcriptId }, select: { id: true, sessionId: true, source: true } });
+  const transcript = await db.transcript.findUnique({
+    where: { id: input.transcriptId },
+    select: { id: true, sessionId: true, source: true },
+  });
   if (!transcript) throw new AppError("NOT_FOUND", FEEDBACK_MESSAGES.transcriptNotFound);
   const turn = turnsOf(storedDialog(transcript.source, transcript))[input.messageIndex];
   if (!turn) throw new AppError("BAD_REQUEST", FEEDBACK_MESSAGES.noSuchMessage);

@@ -19,7 +19,20 @@ export function toErrorResponse(error: unknown): Response {
 const TIMEOUT_CODES = new Set([READ_TIMEOUT_CODE]);
 export const READ_TIMEOUT_MESSAGE = "The search took too long. Narrow the date range or the search and try again.";
 
-const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
+const UNAVAILABLE_CODES = new Set([
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P03",
+  "SQLITE_BUSY",
+  "SQLITE_CANTOPEN",
+]);
 /** Prisma's driver adapters report an unreachable database on raw queries only as the adapter error's kind. */
 const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 
@@ -31,7 +44,9 @@ function fromDatabaseError(error: unknown): AppError | null {
   if (code === "P2025") return new AppError("NOT_FOUND", "Not found");
   if (code === "P2002") return new AppError("CONFLICT", "A record with these details already exists");
   const name = (error as { name?: unknown }).name;
-  const adapterKind = String((error as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError?.cause?.kind ?? "");
+  const adapterKind = String(
+    (error as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError?.cause?.kind ?? "",
+  );
   if (
     name === "PrismaClientInitializationError" ||
     UNAVAILABLE_CODES.has(code) ||

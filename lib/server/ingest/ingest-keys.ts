@@ -58,7 +58,13 @@ export async function createIngestKey({ name, actor }: { name: string; actor: Ac
       data: { name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashIngestKey(key), createdById: actor.id },
       select: keySelect,
     });
-    await recordAuditEvent(tx, { actor, action: "ingest_key.create", targetType: "ingest_key", targetId: row.id, targetLabel: `${name} (${row.prefix}…)` });
+    await recordAuditEvent(tx, {
+      actor,
+      action: "ingest_key.create",
+      targetType: "ingest_key",
+      targetId: row.id,
+      targetLabel: `${name} (${row.prefix}…)`,
+    });
     return { ...toDto(row), key };
   });
 }
@@ -80,7 +86,13 @@ export async function revokeIngestKey({ keyId, actor }: { keyId: string; actor: 
     const row = await tx.ingestKey.findUnique({ where: { id: keyId }, select: keySelect });
     if (!row) throw notFound("Ingest key not found");
     if (count === 1) {
-      await recordAuditEvent(tx, { actor, action: "ingest_key.revoke", targetType: "ingest_key", targetId: keyId, targetLabel: `${row.name} (${row.prefix}…)` });
+      await recordAuditEvent(tx, {
+        actor,
+        action: "ingest_key.revoke",
+        targetType: "ingest_key",
+        targetId: keyId,
+        targetLabel: `${row.name} (${row.prefix}…)`,
+      });
     }
     return toDto(row);
   });

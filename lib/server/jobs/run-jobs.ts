@@ -16,7 +16,10 @@ const PROCESS_OWNER = `${process.pid}-${randomUUID()}`;
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
 
 /** Stores a new job, queued; pass the transaction that creates the rows it works for. */
-export async function enqueueJob(tx: JobTransaction, job: { id?: string; kind: string; cursor: unknown; total?: number | null }): Promise<string> {
+export async function enqueueJob(
+  tx: JobTransaction,
+  job: { id?: string; kind: string; cursor: unknown; total?: number | null },
+): Promise<string> {
   const created = await tx.job.create({
     data: { ...(job.id ? { id: job.id } : {}), kind: job.kind, cursor: JSON.stringify(job.cursor), total: job.total ?? null },
     select: { id: true },

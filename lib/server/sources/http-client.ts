@@ -100,7 +100,11 @@ function sendOnce({ method, url, apiKey, body }: PlatformRequest): Promise<RawRe
         res.on("end", () => {
           clearTimeout(timer);
           const retryAfter = res.headers["retry-after"];
-          resolve({ status: res.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, text: Buffer.concat(chunks).toString("utf8") });
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
         });
         res.on("error", reject);
       },
@@ -126,7 +130,8 @@ function parseJson(text: string): unknown {
 function statusError(status: number): PlatformError {
   if (status === 401) return new PlatformError("unauthorized", "The platform refused the API key (wrong or revoked key)", status);
   if (status === 403) return new PlatformError("forbidden", "The API key has no access to this project", status);
-  if (status === 404) return new PlatformError("not-found", "The platform does not know this project or transcript (check the project ID)", status);
+  if (status === 404)
+    return new PlatformError("not-found", "The platform does not know this project or transcript (check the project ID)", status);
   if (status === 429) return new PlatformError("unavailable", "The platform kept refusing requests as too many (429)", status);
   if (status >= 500) return new PlatformError("unavailable", `The platform failed to answer (HTTP ${status})`, status);
   return new PlatformError("bad-response", `The platform answered HTTP ${status}`, status);

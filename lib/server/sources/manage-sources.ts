@@ -21,7 +21,9 @@ const DEFAULT_HISTORY_DAYS = 30;
 const LISTED_RUNS = 20;
 
 async function withLastRuns(sources: Awaited<ReturnType<typeof findSources>>): Promise<SourceDto[]> {
-  const runs = await Promise.all(sources.map((source) => db.syncRun.findFirst({ where: { sourceId: source.id }, orderBy: { startedAt: "desc" } })));
+  const runs = await Promise.all(
+    sources.map((source) => db.syncRun.findFirst({ where: { sourceId: source.id }, orderBy: { startedAt: "desc" } })),
+  );
   return sources.map((source, index) => toSourceDto(source, runs[index]));
 }
 
@@ -89,7 +91,15 @@ export async function createSource({ input, actor }: { input: CreateSource; acto
  * Reading another project, environment, host or start date starts its history again from the start
  * date. Throws NOT_FOUND, BAD_REQUEST.
  */
-export async function updateSource({ sourceId, input, actor }: { sourceId: string; input: UpdateSource; actor: Actor }): Promise<SourceDto> {
+export async function updateSource({
+  sourceId,
+  input,
+  actor,
+}: {
+  sourceId: string;
+  input: UpdateSource;
+  actor: Actor;
+}): Promise<SourceDto> {
   const source = await db.source.findUnique({ where: { id: sourceId }, select: sourceSelect });
   if (!source) throw notFound("Source not found");
   await assertReachableBaseUrl(input.baseUrl);
@@ -118,7 +128,15 @@ export async function updateSource({ sourceId, input, actor }: { sourceId: strin
  * transcript it brought (their feedback, search rows and analytics counts go with them). A run
  * under way ends at its next step. Throws NOT_FOUND.
  */
-export async function deleteSource({ sourceId, withTranscripts, actor }: { sourceId: string; withTranscripts: boolean; actor: Actor }): Promise<{ ok: true; transcriptsDeleted: number }> {
+export async function deleteSource({
+  sourceId,
+  withTranscripts,
+  actor,
+}: {
+  sourceId: string;
+  withTranscripts: boolean;
+  actor: Actor;
+}): Promise<{ ok: true; transcriptsDeleted: number }> {
   const source = await db.source.findUnique({ where: { id: sourceId }, select: { id: true, name: true } });
   if (!source) throw notFound("Source not found");
   let transcriptsDeleted = 0;

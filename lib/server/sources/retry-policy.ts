@@ -23,7 +23,11 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
  * What to do after an attempt: answers with 429 or 5xx, and failures to connect or to answer in
  * time, are tried again (429 after the platform's Retry-After, capped); anything else is final.
  */
-export function retryDelayMs(outcome: { status?: number; retryAfter?: string | null; networkError?: boolean }, attempt: number, nowMs: number): number | null {
+export function retryDelayMs(
+  outcome: { status?: number; retryAfter?: string | null; networkError?: boolean },
+  attempt: number,
+  nowMs: number,
+): number | null {
   if (attempt >= MAX_ATTEMPTS) return null;
   if (outcome.networkError) return backoffMs(attempt);
   if (outcome.status === 429) return Math.min(RETRY_CAP_MS, retryAfterMs(outcome.retryAfter ?? null, nowMs) ?? backoffMs(attempt));

@@ -22,7 +22,10 @@ export function parseEncryptionKey(text: string, variable: string): KeyRingKey {
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
     ? Buffer.from(trimmed, "hex")
     : /^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)
-      ? Buffer.from(trimmed.replace(/[-_]/g, (c) => (c === "-" ? "+" : "/")), "base64")
+      ? Buffer.from(
+          trimmed.replace(/[-_]/g, (c) => (c === "-" ? "+" : "/")),
+          "base64",
+        )
       : null;
   if (!key || key.length !== 32) {
     throw new SecretKeyError(`${variable} must be 32 bytes in base64 or hex (generate one with: openssl rand -base64 32)`);
@@ -47,16 +50,22 @@ export function sealSecret(plaintext: string): string {
   const cipher = createCipheriv("aes-256-gcm", current.key, iv);
   cipher.setAAD(AAD);
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [FORMAT, current.id, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+  return [FORMAT, current.id, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(
+    ".",
+  );
 }
 
 /** Opens a sealed secret with whichever configured key sealed it. Throws SecretKeyError. */
 export function openSecret(sealed: string): string {
   const [format, keyId, iv, tag, ciphertext] = sealed.split(".");
-  if (format !== FORMAT || !keyId || !iv || !tag || ciphertext === undefined) throw new SecretKeyError("The stored API key is not in a known format");
+  if (format !== FORMAT || !keyId || !iv || !tag || ciphertext === undefined)
+    throw new SecretKeyError("The stored API key is not in a known format");
   const { current, previous } = keyRing();
   const key = [current, previous].find((candidate) => candidate?.id === keyId);
-  if (!key) throw new SecretKeyError("The stored API key was sealed with a key that is not configured (set SOURCES_ENCRYPTION_KEY_PREVIOUS to the old key)");
+  if (!key)
+    throw new SecretKeyError(
+      "The stored API key was sealed with a key that is not configured (set SOURCES_ENCRYPTION_KEY_PREVIOUS to the old key)",
+    );
   try {
     const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(iv, "base64url"));
     decipher.setAAD(AAD);

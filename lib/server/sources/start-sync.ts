@@ -21,7 +21,11 @@ type Trigger = "manual" | "schedule";
  * instances, a click and the cron) one starts it and the other is given that run.
  * Resolves to the run's id and whether this call started it. Throws NOT_FOUND.
  */
-export async function startSourceSync(options: { sourceId: string; trigger: Trigger; actor?: Pick<SessionUser, "id" | "email"> }): Promise<{ runId: string; started: boolean }> {
+export async function startSourceSync(options: {
+  sourceId: string;
+  trigger: Trigger;
+  actor?: Pick<SessionUser, "id" | "email">;
+}): Promise<{ runId: string; started: boolean }> {
   const runId = randomUUID().replace(/-/g, "");
   return db.$transaction(async (tx) => {
     const source = await tx.source.findUnique({ where: { id: options.sourceId } });
@@ -34,19 +38,42 @@ export async function startSourceSync(options: { sourceId: string; trigger: Trig
     }
     const windowEndMs = Date.now();
     const startOfStartDate = Date.parse(`${source.startDate}T00:00:00.000Z`);
-    const windowStartMs = Math.min(windowEndMs, source.syncedUntil ? Math.max(startOfStartDate, source.syncedUntil.getTime() - syncOverlapMs()) : startOfStartDate);
+    const windowStartMs = Math.min(
+      windowEndMs,
+      source.syncedUntil ? Math.max(startOfStartDate, source.syncedUntil.getTime() - syncOverlapMs()) : startOfStartDate,
+    );
     const cursor: SyncCursor = { sourceId: source.id, windowStartMs, windowEndMs, position: 0, offset: 0 };
     await enqueueJob(tx, { id: runId, kind: SYNC_JOB_KIND, cursor });
-    await tx.syncRun.create({ data: { id: runId, sourceId: source.id, trigger: options.trigger, windowStart: new Date(windowStartMs), windowEnd: new Date(windowEndMs) } });
+    await tx.syncRun.create({
+      data: {
+        id: runId,
+        sourceId: source.id,
+        trigger: options.trigger,
+        windowStart: new Date(windowStartMs),
+        windowEnd: new Date(windowEndMs),
+      },
+    });
     if (options.actor) {
-      await recordAuditEvent(tx, { actor: options.actor, action: "source.sync", targetType: "source", targetId: source.id, targetLabel: source.name });
+      await recordAuditEvent(tx, {
+        actor: options.actor,
+        action: "source.sync",
+        targetType: "source",
+        targetId: source.id,
+        targetLabel: source.name,
+      });
     }
     return { runId, started: true };
   });
 }
 
 /** Administrators' "Sync now", audited: the run started, or the one under way. Throws NOT_FOUND, CONFLICT for a paused source. */
-export async function startManualSync({ sourceId, actor }: { sourceId: string; actor: Pick<SessionUser, "id" | "email"> }): Promise<{ runId: string; started: boolean }> {
+export async function startManualSync({
+  sourceId,
+  actor,
+}: {
+  sourceId: string;
+  actor: Pick<SessionUser, "id" | "email">;
+}): Promise<{ runId: string; started: boolean }> {
   const source = await db.source.findUnique({ where: { id: sourceId }, select: { paused: true } });
   if (!source) throw notFound("Source not found");
   if (source.paused) throw new AppError("CONFLICT", "The source is paused: resume it to sync");
@@ -61,7 +88,10 @@ export async function startManualSync({ sourceId, actor }: { sourceId: string; a
 export async function runScheduledSyncs(options: { budgetMs?: number } = {}): Promise<(SyncRunDto & { sourceId: string })[]> {
   await startDueSyncs();
   const outcomes = await runDueJobs({ budgetMs: options.budgetMs ?? runBudgetMs() });
-  const runs = await db.syncRun.findMany({ where: { id: { in: outcomes.map((outcome) => outcome.jobId) } }, orderBy: { startedAt: "asc" } });
+  const runs = await db.syncRun.findMany({
+    where: { id: { in: outcomes.map((outcome) => outcome.jobId) } },
+    orderBy: { startedAt: "asc" },
+  });
   return runs.map((run) => ({ sourceId: run.sourceId, ...toSyncRunDto(run) }));
 }
 
@@ -71,7 +101,11 @@ export async function runScheduledSyncs(options: { budgetMs?: number } = {}): Pr
  */
 export async function startDueSyncs(): Promise<string[]> {
   const dueBefore = new Date(Date.now() - syncIntervalMs());
-  const candidates = await db.source.findMany({ where: { paused: false, activeRunId: null }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const candidates = await db.source.findMany({
+    where: { paused: false, activeRunId: null },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
   const started: string[] = [];
   for (const { id } of candidates) {
     const recent = await db.syncRun.findFirst({ where: { sourceId: id, startedAt: { gte: dueBefore } }, select: { id: true } });

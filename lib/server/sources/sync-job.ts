@@ -50,7 +50,13 @@ async function step(job: JobState<SyncCursor>, budget: { deadline: number }): Pr
   if (source.paused) return failed(job, "Paused by an administrator", "cancelled");
   let connection: PlatformConnection;
   try {
-    connection = { kind: source.kind as SourceKind, projectId: source.projectId, environmentId: source.environmentId, baseUrl: source.baseUrl, apiKey: openSecret(source.apiKeySealed) };
+    connection = {
+      kind: source.kind as SourceKind,
+      projectId: source.projectId,
+      environmentId: source.environmentId,
+      baseUrl: source.baseUrl,
+      apiKey: openSecret(source.apiKeySealed),
+    };
   } catch (error) {
     if (error instanceof SecretKeyError) return failed(job, error.message);
     throw error;
@@ -66,7 +72,9 @@ async function step(job: JobState<SyncCursor>, budget: { deadline: number }): Pr
     counts.fetched += cursor.offset === 0 ? page.malformed.length : 0;
     counts.reachedMs = pageDone ? page.reachedMs : entries[entries.length - 1].createdAtMs;
     const isFinished = pageDone && page.next === null;
-    const next: SyncCursor = pageDone ? { ...cursor, position: page.next ?? cursor.position, offset: 0 } : { ...cursor, offset: cursor.offset + STEP_ENTRIES };
+    const next: SyncCursor = pageDone
+      ? { ...cursor, position: page.next ?? cursor.position, offset: 0 }
+      : { ...cursor, offset: cursor.offset + STEP_ENTRIES };
     const done = job.done + counts.fetched;
     return {
       cursor: next,
@@ -85,9 +93,21 @@ async function step(job: JobState<SyncCursor>, budget: { deadline: number }): Pr
 
 /** Fetches and stores the entries that are new or changed; the others count as unchanged. */
 async function storeEntries(connection: PlatformConnection, entries: ListedTranscript[], deadline: number): Promise<StepCounts> {
-  const counts: StepCounts = { pages: 0, fetched: entries.length, created: 0, updated: 0, unchanged: 0, rejected: [], storedIds: [], reachedMs: 0 };
+  const counts: StepCounts = {
+    pages: 0,
+    fetched: entries.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: [],
+    storedIds: [],
+    reachedMs: 0,
+  };
   if (entries.length === 0) return counts;
-  const stored = await db.transcript.findMany({ where: { id: { in: entries.map((entry) => entry.id) } }, select: { id: true, updatedAt: true } });
+  const stored = await db.transcript.findMany({
+    where: { id: { in: entries.map((entry) => entry.id) } },
+    select: { id: true, updatedAt: true },
+  });
   const storedUpdatedAt = new Map(stored.map((row) => [row.id, row.updatedAt.getTime()]));
   const isUnchanged = (entry: ListedTranscript) => entry.updatedAtMs !== null && storedUpdatedAt.get(entry.id) === entry.updatedAtMs;
   const changed = entries.filter((entry) => !isUnchanged(entry));
@@ -112,7 +132,8 @@ async function storeEntries(connection: PlatformConnection, entries: ListedTrans
   for (const record of records) if ("reason" in record) counts.rejected.push({ transcriptId: record.entry.id, reason: record.reason! });
   const report = await importRecords(readable.map((record) => ({ raw: record.raw })));
   const rejectedIndexes = new Set(report.rejected.map((rejection) => rejection.index));
-  for (const rejection of report.rejected) counts.rejected.push({ transcriptId: readable[rejection.index].entry.id, reason: rejection.reason });
+  for (const rejection of report.rejected)
+    counts.rejected.push({ transcriptId: readable[rejection.index].entry.id, reason: rejection.reason });
   counts.created = report.imported;
   counts.updated = report.updated;
   counts.storedIds.push(...readable.filter((_, index) => !rejectedIndexes.has(index)).map((record) => record.entry.id));
@@ -132,22 +153,35 @@ async function recordProgress(tx: JobTransaction, runId: string, sourceId: strin
       updated: { increment: counts.updated },
       unchanged: { increment: counts.unchanged },
       rejectedCount: { increment: counts.rejected.length },
-      ...(counts.rejected.length > 0 && kept.length < KEPT_REJECTIONS ? { rejected: JSON.stringify([...kept, ...counts.rejected].slice(0, KEPT_REJECTIONS)) } : {}),
+      ...(counts.rejected.length > 0 && kept.length < KEPT_REJECTIONS
+        ? { rejected: JSON.stringify([...kept, ...counts.rejected].slice(0, KEPT_REJECTIONS)) }
+        : {}),
       reachedAt: new Date(counts.reachedMs),
     },
   });
   if (counts.storedIds.length > 0) {
     const rows = counts.storedIds.map((transcriptId) => Prisma.sql`(${sourceId}, ${transcriptId})`);
-    await tx.$executeRaw(Prisma.sql`INSERT INTO "SourceTranscript" ("sourceId", "transcriptId") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`);
+    await tx.$executeRaw(
+      Prisma.sql`INSERT INTO "SourceTranscript" ("sourceId", "transcriptId") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`,
+    );
   }
 }
 
 /** Ends the run and frees its source; a successful run moves the source's synced window forward. */
-async function finishRun(tx: JobTransaction, runId: string, cursor: SyncCursor, outcome: { status: "succeeded" } | { status: "failed" | "cancelled"; error: string }): Promise<void> {
+async function finishRun(
+  tx: JobTransaction,
+  runId: string,
+  cursor: SyncCursor,
+  outcome: { status: "succeeded" } | { status: "failed" | "cancelled"; error: string },
+): Promise<void> {
   const now = new Date();
   const { count } = await tx.syncRun.updateMany({
     where: { id: runId },
-    data: { status: outcome.status, finishedAt: now, ...(outcome.status === "succeeded" ? { reachedAt: new Date(cursor.windowEndMs) } : { error: outcome.error }) },
+    data: {
+      status: outcome.status,
+      finishedAt: now,
+      ...(outcome.status === "succeeded" ? { reachedAt: new Date(cursor.windowEndMs) } : { error: outcome.error }),
+    },
   });
   if (count === 0) return;
   await tx.source.updateMany({
@@ -158,7 +192,12 @@ async function finishRun(tx: JobTransaction, runId: string, cursor: SyncCursor, 
 
 /** Ends the run without moving the source's synced window: the next run reads the same transcripts again. */
 function failed(job: JobState<SyncCursor>, error: string, runStatus: "failed" | "cancelled" = "failed"): StepResult<SyncCursor> {
-  return { cursor: job.cursor, done: job.done, finished: { status: "failed", error }, writes: (tx) => finishRun(tx, job.id, job.cursor, { status: runStatus, error }) };
+  return {
+    cursor: job.cursor,
+    done: job.done,
+    finished: { status: "failed", error },
+    writes: (tx) => finishRun(tx, job.id, job.cursor, { status: runStatus, error }),
+  };
 }
 
 registerJobKind<SyncCursor>(SYNC_JOB_KIND, {

@@ -21,13 +21,24 @@ export async function testSourceConnection(sourceId: string): Promise<Connection
   const source = await db.source.findUnique({ where: { id: sourceId } });
   if (!source) throw notFound("Source not found");
   try {
-    const connection = { kind: source.kind as SourceKind, projectId: source.projectId, environmentId: source.environmentId, baseUrl: source.baseUrl, apiKey: openSecret(source.apiKeySealed) };
+    const connection = {
+      kind: source.kind as SourceKind,
+      projectId: source.projectId,
+      environmentId: source.environmentId,
+      baseUrl: source.baseUrl,
+      apiKey: openSecret(source.apiKeySealed),
+    };
     const { count, capped } = await countRecentTranscripts(connection, RECENT_DAYS, COUNT_CAP, Date.now() + TEST_BUDGET_MS);
-    const amount = capped ? `At least ${count.toLocaleString("en-US")} transcripts` : count === 1 ? "1 transcript" : `${count.toLocaleString("en-US")} transcripts`;
+    const amount = capped
+      ? `At least ${count.toLocaleString("en-US")} transcripts`
+      : count === 1
+        ? "1 transcript"
+        : `${count.toLocaleString("en-US")} transcripts`;
     return { ok: true, found: count, message: `Connected: ${amount} in the last ${RECENT_DAYS} days` };
   } catch (error) {
     if (error instanceof PlatformError || error instanceof SecretKeyError) return { ok: false, found: null, message: error.message };
-    if (error instanceof BudgetExhaustedError) return { ok: false, found: null, message: "The platform did not answer in time (it asked to slow down, or kept failing)" };
+    if (error instanceof BudgetExhaustedError)
+      return { ok: false, found: null, message: "The platform did not answer in time (it asked to slow down, or kept failing)" };
     throw error;
   }
 }

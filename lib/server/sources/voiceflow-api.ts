@@ -59,14 +59,24 @@ function endpoint(connection: PlatformConnection, path: string, query: Record<st
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const instantMs = (value: unknown): number | null => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null);
+const instantMs = (value: unknown): number | null =>
+  typeof value === "string" && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null;
 
 /** One page of the window's listing, starting at `position` (0 for the first). */
-export async function listPage(connection: PlatformConnection, window: TimeWindow, position: number, deadline: number): Promise<ListedPage> {
+export async function listPage(
+  connection: PlatformConnection,
+  window: TimeWindow,
+  position: number,
+  deadline: number,
+): Promise<ListedPage> {
   if (connection.kind === "voiceflow-v1") {
     const body = await requestPlatform({
       method: "POST",
-      url: endpoint(connection, `/v1/transcript/project/${encodeURIComponent(connection.projectId)}`, { take: V1_PAGE_SIZE, skip: position, order: "ASC" }),
+      url: endpoint(connection, `/v1/transcript/project/${encodeURIComponent(connection.projectId)}`, {
+        take: V1_PAGE_SIZE,
+        skip: position,
+        order: "ASC",
+      }),
       apiKey: connection.apiKey,
       body: {
         startDate: new Date(window.startMs).toISOString(),
@@ -75,7 +85,8 @@ export async function listPage(connection: PlatformConnection, window: TimeWindo
       },
       deadline,
     });
-    if (!isRecord(body) || !Array.isArray(body.transcripts)) throw new PlatformError("bad-response", "The platform's transcript list has no transcripts array");
+    if (!isRecord(body) || !Array.isArray(body.transcripts))
+      throw new PlatformError("bad-response", "The platform's transcript list has no transcripts array");
     const page = readListing(body.transcripts, "id", window);
     const isLast = body.transcripts.length < V1_PAGE_SIZE;
     const reachedMs = isLast ? window.endMs : Math.max(window.startMs, ...page.items.map((item) => item.createdAtMs));
@@ -87,7 +98,10 @@ export async function listPage(connection: PlatformConnection, window: TimeWindo
   // filtered out here and read with their own page.
   const body = await requestPlatform({
     method: "GET",
-    url: endpoint(connection, `/v2/transcripts/${encodeURIComponent(connection.projectId)}`, { startDate: day(dayStart), endDate: day(dayEnd) }),
+    url: endpoint(connection, `/v2/transcripts/${encodeURIComponent(connection.projectId)}`, {
+      startDate: day(dayStart),
+      endDate: day(dayEnd),
+    }),
     apiKey: connection.apiKey,
     deadline,
   });
@@ -102,7 +116,7 @@ function readListing(entries: unknown[], idField: "id" | "_id", window: TimeWind
   const items: ListedTranscript[] = [];
   const malformed: RejectedTranscript[] = [];
   for (const entry of entries) {
-    const id = isRecord(entry) ? entry[idField] ?? entry.id ?? entry._id : undefined;
+    const id = isRecord(entry) ? (entry[idField] ?? entry.id ?? entry._id) : undefined;
     if (!isRecord(entry) || typeof id !== "string" || id === "") {
       malformed.push({ transcriptId: "(none)", reason: `listing entry without ${idField}` });
       continue;
@@ -122,7 +136,12 @@ function readListing(entries: unknown[], idField: "id" | "_id", window: TimeWind
 /** A transcript's whole record, in a shape the import reads (normalizeTranscript). */
 export async function fetchTranscript(connection: PlatformConnection, listed: ListedTranscript, deadline: number): Promise<unknown> {
   if (connection.kind === "voiceflow-v1") {
-    const body = await requestPlatform({ method: "GET", url: endpoint(connection, `/v1/transcript/${encodeURIComponent(listed.id)}`), apiKey: connection.apiKey, deadline });
+    const body = await requestPlatform({
+      method: "GET",
+      url: endpoint(connection, `/v1/transcript/${encodeURIComponent(listed.id)}`),
+      apiKey: connection.apiKey,
+      deadline,
+    });
     if (!isRecord(body) || !isRecord(body.transcript)) throw new PlatformError("bad-response", "the platform's answer has no transcript");
     return withParsedLogData(body.transcript);
   }
@@ -152,11 +171,16 @@ export function withParsedLogData(transcript: Record<string, unknown>): Record<s
 }
 
 /** Transcripts created in the last `days` days, counted up to `cap` (a lower bound past it). */
-export async function countRecentTranscripts(connection: PlatformConnection, days: number, cap: number, deadline: number): Promise<{ count: number; capped: boolean }> {
+export async function countRecentTranscripts(
+  connection: PlatformConnection,
+  days: number,
+  cap: number,
+  deadline: number,
+): Promise<{ count: number; capped: boolean }> {
   const endMs = Date.now();
   const window = { startMs: endMs - days * DAY_MS, endMs };
   let count = 0;
-  for (let position: number | null = 0; position !== null; ) {
+  for (let position: number | null = 0; position !== null;) {
     const page: ListedPage = await listPage(connection, window, position, deadline);
     count += page.items.length;
     if (count >= cap) return { count, capped: page.next !== null };

@@ -30,10 +30,14 @@ export function storeRead<Row>(statement: Sql, options: ReadOptions = {}): Promi
   if (!options.scansTexts) return database.read<Row>(statement);
   // A scan waits its turn for at most the budget: a queue of them answers 503 rather than hang.
   const budgetMs = readBudgetMs();
-  return scanLane(() => database.read<Row>(statement, options), budgetMs, () => {
-    console.warn(`A read that scans texts waited past its time budget of ${budgetMs} ms for its turn and was refused`);
-    return readTimeoutError(`The read waited past its time budget of ${budgetMs} ms`);
-  });
+  return scanLane(
+    () => database.read<Row>(statement, options),
+    budgetMs,
+    () => {
+      console.warn(`A read that scans texts waited past its time budget of ${budgetMs} ms for its turn and was refused`);
+      return readTimeoutError(`The read waited past its time budget of ${budgetMs} ms`);
+    },
+  );
 }
 
 /** Runs `work` in one write transaction of the store, holding its write lock. */

@@ -46,7 +46,9 @@ export async function countForAnalytics(range: TimeRange, segments: OffsetSegmen
 function timeSeriesSql({ startMs, endMs }: TimeRange, segments: OffsetSegment[]): Sql {
   let offset: Sql = int(segments[0].offset);
   if (segments.length > 1) {
-    const branches = segments.slice(1).map((segment, index) => sql`WHEN "slot" < ${int(Math.ceil(segment.fromMs / SLOT_MS))} THEN ${int(segments[index].offset)}`);
+    const branches = segments
+      .slice(1)
+      .map((segment, index) => sql`WHEN "slot" < ${int(Math.ceil(segment.fromMs / SLOT_MS))} THEN ${int(segments[index].offset)}`);
     offset = sql`CASE ${join(branches, " ")} ELSE ${int(segments[segments.length - 1].offset)} END`;
   }
   const minutesPerSlot = int(SLOT_MS / 60_000);
@@ -69,7 +71,9 @@ function distributionsSql({ startMs, endMs }: TimeRange): Sql {
     const { low, high } = sortKeyRange(piece.fromMs, piece.toMs);
     for (const dimension of ROLLUP_DIMENSIONS) {
       const column = identifier(dimension);
-      parts.push(sql`SELECT ${dimension} AS "dimension", COALESCE(${column}, '') AS "value", 1 AS "count" FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}`);
+      parts.push(
+        sql`SELECT ${dimension} AS "dimension", COALESCE(${column}, '') AS "value", 1 AS "count" FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}`,
+      );
     }
   }
   if (parts.length === 0) return sql`SELECT '' AS "dimension", '' AS "value", 0 AS "n" WHERE 1 = 0`;

@@ -12,11 +12,15 @@ export function slotCountsSql(startMs: number, endMs: number): Sql {
   const coverage = rangeCoverage(startMs, endMs, SLOT_MS);
   const parts: Sql[] = [];
   if (coverage.whole) {
-    parts.push(sql`SELECT "slot", "count" FROM "TranscriptSlotCount" WHERE "slot" BETWEEN ${int(coverage.whole.first)} AND ${int(coverage.whole.last)}`);
+    parts.push(
+      sql`SELECT "slot", "count" FROM "TranscriptSlotCount" WHERE "slot" BETWEEN ${int(coverage.whole.first)} AND ${int(coverage.whole.last)}`,
+    );
   }
   for (const piece of coverage.partial) {
     const { low, high } = sortKeyRange(piece.fromMs, piece.toMs);
-    parts.push(sql`SELECT ${int(piece.bucket)} AS "slot", (SELECT count(*) FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}) AS "count"`);
+    parts.push(
+      sql`SELECT ${int(piece.bucket)} AS "slot", (SELECT count(*) FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}) AS "count"`,
+    );
   }
   if (parts.length === 0) parts.push(sql`SELECT 0 AS "slot", 0 AS "count"`);
   return join(parts, " UNION ALL ");
@@ -24,6 +28,8 @@ export function slotCountsSql(startMs: number, endMs: number): Sql {
 
 /** How many transcripts were created in [startMs, endMs], from the rollup: no scan of the range. */
 export async function countInRange(startMs: number, endMs: number): Promise<number> {
-  const rows = await storeRead<{ n: unknown }>(sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`);
+  const rows = await storeRead<{ n: unknown }>(
+    sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`,
+  );
   return toNumber(rows[0]?.n);
 }

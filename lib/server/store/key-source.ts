@@ -42,7 +42,10 @@ export function plainKeySource(filter: SearchFilter, range: TimeRange, { contain
   const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
   if (filter.search === null) return { key: sql`"sortKey"`, from: sql`FROM "Transcript" WHERE ${inRange}` };
   const budget = withinBudget(sql`"sortKey"`);
-  return { key: sql`"sortKey"`, from: sql`FROM "TranscriptText" WHERE ${inRange}${budget ? sql` AND ${budget}` : sql``} AND ${contains(sql`"text"`, filter.search)}` };
+  return {
+    key: sql`"sortKey"`,
+    from: sql`FROM "TranscriptText" WHERE ${inRange}${budget ? sql` AND ${budget}` : sql``} AND ${contains(sql`"text"`, filter.search)}`,
+  };
 }
 
 /** Whether the filter searches the whole range: only then can a word index narrow it. */

@@ -22,11 +22,19 @@ export async function listTranscripts(query: ListTranscriptsQuery): Promise<Tran
   const offset = (query.page - 1) * query.limit;
   const rows = offset < total ? await pageOfTranscripts(filter, search, range, { offset, limit: query.limit, total, stretches }) : [];
   const items = rows.map(toListItem);
-  return { transcripts: filter.search === null ? items : await withSnippets(items, rows, filter.search), total, totalPages: Math.ceil(total / query.limit) };
+  return {
+    transcripts: filter.search === null ? items : await withSnippets(items, rows, filter.search),
+    total,
+    totalPages: Math.ceil(total / query.limit),
+  };
 }
 
 /** A search's rows show where each transcript holds it. */
-async function withSnippets(items: TranscriptListItem[], rows: (ListRow & Partial<VersionedRow>)[], search: string): Promise<TranscriptListItem[]> {
+async function withSnippets(
+  items: TranscriptListItem[],
+  rows: (ListRow & Partial<VersionedRow>)[],
+  search: string,
+): Promise<TranscriptListItem[]> {
   const snippets = await snippetsOf(
     rows.map((row) => ({ id: row.id, sessionId: row.sessionId, receivedAt: row.receivedAt, sourceLength: row.sourceLength })),
     search,
@@ -38,7 +46,11 @@ async function withSnippets(items: TranscriptListItem[], rows: (ListRow & Partia
 }
 
 /** The total, and for a search of the range where in it the matches lie. */
-async function countTranscripts(filter: SearchFilter, search: PreparedSearch, range: TimeRange): Promise<{ total: number; stretches: MatchesInStretch[] }> {
+async function countTranscripts(
+  filter: SearchFilter,
+  search: PreparedSearch,
+  range: TimeRange,
+): Promise<{ total: number; stretches: MatchesInStretch[] }> {
   if (filter.sessionId !== null) return { total: await countMatchesNow(search, range), stretches: [] };
   if (filter.search === null) return { total: await countInRange(range.startMs, range.endMs), stretches: [] };
   const stretches = await searchMatchesOverTime(filter.search, search, range);
@@ -62,7 +74,10 @@ async function pageOfTranscripts(
   const take = fromOldest ? Math.min(limit, total - offset) : limit;
   const walk = narrowWalk(range, page.stretches, fromOldest ? Math.max(0, total - offset - limit) : offset, fromOldest);
   const scan = await search.pageScan(range, walk.skip + take, total);
-  const keys = search.matchingKeysSql({ startMs: walk.startMs, endMs: walk.endMs }, { descending: !fromOldest, limit: take, offset: walk.skip, scan });
+  const keys = search.matchingKeysSql(
+    { startMs: walk.startMs, endMs: walk.endMs },
+    { descending: !fromOldest, limit: take, offset: walk.skip, scan },
+  );
   // A search's page also reads which version of each transcript it lists, for its snippet.
   const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, ${VERSION_COLUMNS}`;
   return storeRead<ListRow & Partial<VersionedRow>>(

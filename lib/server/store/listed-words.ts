@@ -10,7 +10,10 @@ import { MAX_WORDS_PER_QUERY_WORD, type QueryWord } from "./search-words";
  * The listed words meeting a condition, as `select` reads them (SearchWord's columns, unqualified in
  * the condition); null without a condition, or when too many meet it to narrow anything.
  */
-export async function listedWords<Row = { id: number; word: string }>(condition: Sql | null, select: Sql = sql`SELECT "id", "word" FROM "SearchWord"`): Promise<Row[] | null> {
+export async function listedWords<Row = { id: number; word: string }>(
+  condition: Sql | null,
+  select: Sql = sql`SELECT "id", "word" FROM "SearchWord"`,
+): Promise<Row[] | null> {
   if (condition === null) return null;
   const rows = await storeRead<Row>(sql`${select} WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
   return rows.length > MAX_WORDS_PER_QUERY_WORD ? null : rows;

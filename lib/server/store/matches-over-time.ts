@@ -22,7 +22,12 @@ export interface Walk {
  * overlap and must hold every match of the range, each with its exact count (stretches without a
  * match may be left out); a skip past all of them (no page) leaves the walk as it is.
  */
-export function narrowWalk(range: { startMs: number; endMs: number }, stretches: readonly MatchesInStretch[], skip: number, fromOldest: boolean): Walk {
+export function narrowWalk(
+  range: { startMs: number; endMs: number },
+  stretches: readonly MatchesInStretch[],
+  skip: number,
+  fromOldest: boolean,
+): Walk {
   const ordered = [...stretches].sort((a, b) => (fromOldest ? a.fromMs - b.fromMs : b.fromMs - a.fromMs));
   let passed = 0;
   for (const stretch of ordered) {

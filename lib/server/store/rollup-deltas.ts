@@ -35,7 +35,10 @@ export function rollupDeltas(changes: { before: RollupFacts | null; after: Rollu
     if (after) add(after, 1);
   }
   return {
-    slots: [...slots].filter(([, delta]) => delta !== 0).map(([slot, delta]) => ({ slot, delta })).sort((a, b) => a.slot - b.slot),
+    slots: [...slots]
+      .filter(([, delta]) => delta !== 0)
+      .map(([slot, delta]) => ({ slot, delta }))
+      .sort((a, b) => a.slot - b.slot),
     attributes: [...attributes]
       .filter(([, delta]) => delta !== 0)
       .map(([key, delta]) => {

@@ -29,7 +29,10 @@ export interface SaveResult {
  * restores). `words` are the words of the transcripts' search texts (wordsOfTexts), when the caller
  * has them.
  */
-export async function saveTranscripts(transcripts: readonly StorableTranscript[], options: { bulk?: boolean; words?: TextsWords } = {}): Promise<SaveResult> {
+export async function saveTranscripts(
+  transcripts: readonly StorableTranscript[],
+  options: { bulk?: boolean; words?: TextsWords } = {},
+): Promise<SaveResult> {
   const result: SaveResult = { imported: 0, updated: 0 };
   // Within one call the last version of an id wins; the earlier ones count as updates of it.
   const latest = new Map<string, StorableTranscript>();
@@ -41,7 +44,8 @@ export async function saveTranscripts(transcripts: readonly StorableTranscript[]
   if (unique.length === 0) return result;
   // The words of the search texts: those the caller worked out for the transcripts as given (the
   // import and seed workers do, to spare this thread), unless the call names a transcript twice.
-  const words = options.words && unique.length === transcripts.length ? options.words : wordsOfTexts(unique.map((transcript) => transcript.searchText));
+  const words =
+    options.words && unique.length === transcripts.length ? options.words : wordsOfTexts(unique.map((transcript) => transcript.searchText));
   const database = activeDatabase();
   // One transaction for the whole call: the import and seed commands pass thousands of transcripts.
   return database.write(async (tx) => {
@@ -81,7 +85,11 @@ async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<st
       SELECT "id", "sortKey", "device", "os", "browser" FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
     for (const row of rows) {
       const sortKey = toNumber(row.sortKey);
-      existing.set(row.id, { id: row.id, sortKey, facts: { createdAtMs: createdAtMsOfSortKey(sortKey), device: row.device, os: row.os, browser: row.browser } });
+      existing.set(row.id, {
+        id: row.id,
+        sortKey,
+        facts: { createdAtMs: createdAtMsOfSortKey(sortKey), device: row.device, os: row.os, browser: row.browser },
+      });
     }
   }
   return existing;
@@ -91,7 +99,11 @@ async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<st
  * A transcript keeps its sort key while its createdAt is unchanged; otherwise it takes the first
  * free key of its millisecond, starting from one derived from its id.
  */
-async function assignSortKeys(tx: WriteTransaction, batch: StorableTranscript[], existing: Map<string, ExistingRow>): Promise<Map<string, number>> {
+async function assignSortKeys(
+  tx: WriteTransaction,
+  batch: StorableTranscript[],
+  existing: Map<string, ExistingRow>,
+): Promise<Map<string, number>> {
   const keys = new Map<string, number>();
   const claimed = new Set<number>();
   let pending: { id: string; key: number; tries: number }[] = [];
@@ -129,14 +141,25 @@ async function assignSortKeys(tx: WriteTransaction, batch: StorableTranscript[],
 }
 
 /** Writes the transcripts' rows, in batches. */
-async function writeTranscripts(tx: WriteTransaction, database: StoreDatabase, transcripts: StorableTranscript[], sortKeys: Map<string, number>): Promise<void> {
+async function writeTranscripts(
+  tx: WriteTransaction,
+  database: StoreDatabase,
+  transcripts: StorableTranscript[],
+  sortKeys: Map<string, number>,
+): Promise<void> {
   const receivedAt = new Date();
   for (let start = 0; start < transcripts.length; start += SAVE_BATCH_SIZE) {
     await upsertTranscripts(tx, database, transcripts.slice(start, start + SAVE_BATCH_SIZE), sortKeys, receivedAt);
   }
 }
 
-async function upsertTranscripts(tx: WriteTransaction, database: StoreDatabase, batch: StorableTranscript[], sortKeys: Map<string, number>, receivedAt: Date): Promise<void> {
+async function upsertTranscripts(
+  tx: WriteTransaction,
+  database: StoreDatabase,
+  batch: StorableTranscript[],
+  sortKeys: Map<string, number>,
+  receivedAt: Date,
+): Promise<void> {
   // The cast stores a source given as UTF-8 bytes as text: the drivers bind bytes as a blob (SQLite)
   // or in binary (PostgreSQL, where the cast makes the parameter text).
   const values = batch.map(

@@ -63,7 +63,9 @@ export async function searchMatchesOverTime(query: string, search: PreparedSearc
   if (partialHours.length > 0) {
     const columns = partialHours.map((piece, index) => sql`(${search.countSql(piece)}) AS ${identifier(`n${index}`)}`);
     const [row] = await storeRead<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`, { scansTexts: search.scansEveryText });
-    partialHours.forEach((piece, index) => stretches.push({ fromMs: piece.startMs, toMs: piece.endMs, count: toNumber(row?.[`n${index}`]) }));
+    partialHours.forEach((piece, index) =>
+      stretches.push({ fromMs: piece.startMs, toMs: piece.endMs, count: toNumber(row?.[`n${index}`]) }),
+    );
   }
   return stretches;
 }
@@ -94,9 +96,18 @@ async function dayVersions({ startMs, endMs }: TimeRange): Promise<Map<number, s
  * `versions`), cached under their day's version; the buckets of the other days hold none and are
  * left out.
  */
-async function countWholeBuckets(query: string, search: PreparedSearch, { bucketMs, first, last }: WholeBuckets, versions: Map<number, string>): Promise<MatchesInStretch[]> {
+async function countWholeBuckets(
+  query: string,
+  search: PreparedSearch,
+  { bucketMs, first, last }: WholeBuckets,
+  versions: Map<number, string>,
+): Promise<MatchesInStretch[]> {
   const scope = `${resolveDatabaseUrl()}\n${query}\n${bucketMs}:`;
-  const stretchOf = (bucket: number, count: number): MatchesInStretch => ({ fromMs: bucket * bucketMs, toMs: (bucket + 1) * bucketMs - 1, count });
+  const stretchOf = (bucket: number, count: number): MatchesInStretch => ({
+    fromMs: bucket * bucketMs,
+    toMs: (bucket + 1) * bucketMs - 1,
+    count,
+  });
   const stretches: MatchesInStretch[] = [];
   // Runs of written buckets with no cached one between them, each counted by one statement.
   const runs: { version: string; bucket: number }[][] = [];
@@ -116,10 +127,13 @@ async function countWholeBuckets(query: string, search: PreparedSearch, { bucket
     const runLast = stale[stale.length - 1].bucket;
     // A burst of requests for a word not counted yet (a dashboard opened by many, a refetch on
     // every tab) waits for one count of these days instead of each counting them again.
-    const counts = await sharedCount(`${scope}${runFirst}-${runLast}@${stale.map((bucket) => `${bucket.bucket}:${bucket.version}`).join(",")}`, async () => {
-      const rows = await search.countPerBucket({ startMs: runFirst * bucketMs, endMs: (runLast + 1) * bucketMs - 1 }, bucketMs);
-      return new Map(rows.map((row) => [toNumber(row.bucket), toNumber(row.n)]));
-    });
+    const counts = await sharedCount(
+      `${scope}${runFirst}-${runLast}@${stale.map((bucket) => `${bucket.bucket}:${bucket.version}`).join(",")}`,
+      async () => {
+        const rows = await search.countPerBucket({ startMs: runFirst * bucketMs, endMs: (runLast + 1) * bucketMs - 1 }, bucketMs);
+        return new Map(rows.map((row) => [toNumber(row.bucket), toNumber(row.n)]));
+      },
+    );
     for (const { bucket, version } of stale) {
       const count = counts.get(bucket) ?? 0;
       cache.set(scope + bucket, { version, count });
@@ -130,13 +144,19 @@ async function countWholeBuckets(query: string, search: PreparedSearch, { bucket
 }
 
 /** The buckets of bucketMs in [first, last] that lie in the days of `versions`, ascending, with their day's version. */
-function writtenBuckets(versions: Map<number, string>, bucketMs: number, first: number, last: number): { bucket: number; version: string }[] {
+function writtenBuckets(
+  versions: Map<number, string>,
+  bucketMs: number,
+  first: number,
+  last: number,
+): { bucket: number; version: string }[] {
   const perDay = DAY_MS / bucketMs;
   const buckets: { bucket: number; version: string }[] = [];
   const days = [...versions.keys()].sort((a, b) => a - b);
   for (const day of days) {
     const version = versions.get(day)!;
-    for (let bucket = Math.max(first, day * perDay); bucket <= Math.min(last, (day + 1) * perDay - 1); bucket++) buckets.push({ bucket, version });
+    for (let bucket = Math.max(first, day * perDay); bucket <= Math.min(last, (day + 1) * perDay - 1); bucket++)
+      buckets.push({ bucket, version });
   }
   return buckets;
 }

@@ -59,7 +59,9 @@ export async function snippetsOf(rows: readonly VersionedRow[], search: string):
     else found.set(row.id, cached.snippet);
   }
   if (missing.length === 0) return found;
-  const sources = await storeRead<{ id: string; source: string }>(sql`SELECT "id", "source" FROM "Transcript" WHERE "id" IN (${join(missing.map(({ row }) => row.id))})`);
+  const sources = await storeRead<{ id: string; source: string }>(
+    sql`SELECT "id", "source" FROM "Transcript" WHERE "id" IN (${join(missing.map(({ row }) => row.id))})`,
+  );
   const sourceOf = new Map(sources.map((row) => [row.id, row.source]));
   for (const [index, { row, key }] of missing.entries()) {
     if (index > 0 && index % SNIPPETS_PER_TURN === 0) await nextTurnOfEventLoop();

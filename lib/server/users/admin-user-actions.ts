@@ -31,7 +31,11 @@ export const ADMIN_ACTION_MESSAGES = {
  * administrators acting at the same moment (revoking each other, say) run one after the other and
  * the second sees what the first did.
  */
-async function act<T>(actor: SessionUser, userId: string, action: (tx: Transaction, target: Target, activeAdminIds: string[]) => Promise<T>): Promise<T> {
+async function act<T>(
+  actor: SessionUser,
+  userId: string,
+  action: (tx: Transaction, target: Target, activeAdminIds: string[]) => Promise<T>,
+): Promise<T> {
   return db.$transaction(async (tx) => {
     const activeAdminIds = await lockActiveAdministrators(tx);
     if (!activeAdminIds.includes(actor.id)) throw new AppError("FORBIDDEN", ADMIN_ACTION_MESSAGES.notAdmin);

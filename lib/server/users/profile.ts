@@ -43,13 +43,22 @@ export async function getProfile({ actor }: { actor: SessionUser }, now = new Da
  * takes effect only once the link mailed to it is opened (see confirm-email.ts) and the old address
  * is told; without SMTP it takes effect at once, marked not verified.
  */
-export async function updateProfile({ actor, changes, origin }: { actor: SessionUser; changes: ProfileUpdateInput; origin: string }): Promise<ProfileUpdateResponse> {
+export async function updateProfile({
+  actor,
+  changes,
+  origin,
+}: {
+  actor: SessionUser;
+  changes: ProfileUpdateInput;
+  origin: string;
+}): Promise<ProfileUpdateResponse> {
   const current = await db.user.findUnique({ where: { id: actor.id }, select: { email: true } });
   if (!current) throw new AppError("UNAUTHORIZED", "Your session has ended. Please sign in again.");
   const newEmail = changes.email !== undefined && changes.email !== current.email ? changes.email : undefined;
   if (newEmail) {
     await assertCurrentPassword(actor.id, changes.currentPassword, PROFILE_MESSAGES.passwordNeeded);
-    if (await db.user.findUnique({ where: { email: newEmail }, select: { id: true } })) throw new AppError("CONFLICT", PROFILE_MESSAGES.emailTaken);
+    if (await db.user.findUnique({ where: { email: newEmail }, select: { id: true } }))
+      throw new AppError("CONFLICT", PROFILE_MESSAGES.emailTaken);
   }
 
   if (newEmail && smtpSettings()) {
@@ -62,7 +71,9 @@ export async function updateProfile({ actor, changes, origin }: { actor: Session
       return issued.token;
     });
     runAfterResponse("e-mail change", () => sendMail("e-mail change", () => emailChangeConfirmationMail({ to: newEmail, token, origin })));
-    runAfterResponse("e-mail change notice", () => sendMail("e-mail change notice", () => emailChangeNoticeMail({ to: current.email, newEmail })));
+    runAfterResponse("e-mail change notice", () =>
+      sendMail("e-mail change notice", () => emailChangeNoticeMail({ to: current.email, newEmail })),
+    );
     return { ...(await getProfile({ actor }, now)), message: PROFILE_MESSAGES.confirmationSent(newEmail) };
   }
 

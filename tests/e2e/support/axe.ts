@@ -25,7 +25,10 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 
 /** Records the page's serious violations as it is now, at desktop and phone width, under `label`. */
 export async function recordAxeViolations(page: Page, label: string, found: Record<string, string[]>): Promise<void> {
-  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(100);
     const violations = await seriousAxeViolations(page);

@@ -31,7 +31,15 @@ export async function openBrowser(journey: string): Promise<BrowserSession> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: DESKTOP,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
@@ -87,7 +95,9 @@ export function toastNamed(page: Page, title: string): Locator {
 
 /** Waits until the page's path (and query, if given) is as expected. */
 export async function waitForPath(page: Page, expected: string, timeout = 10_000): Promise<void> {
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === expected || (!expected.includes("?") && url.pathname === expected), { timeout });
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === expected || (!expected.includes("?") && url.pathname === expected), {
+    timeout,
+  });
 }
 
 export function pathOf(page: Page): string {

@@ -7,7 +7,11 @@ import { readServerState } from "./server-state";
 async function call(method: string, pathname: string, token: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${readServerState().baseUrl}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${readServerState().baseUrl}${pathname}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -15,7 +19,12 @@ async function call(method: string, pathname: string, token: string, body?: unkn
 /** Ids of seeded transcripts, newest first. */
 export async function transcriptIds(count: number): Promise<string[]> {
   process.env.DATABASE_URL = readServerState().databaseUrl;
-  const rows = await db.transcript.findMany({ select: { id: true }, orderBy: { sortKey: "desc" }, take: count, where: { messageCount: { gte: 4 } } });
+  const rows = await db.transcript.findMany({
+    select: { id: true },
+    orderBy: { sortKey: "desc" },
+    take: count,
+    where: { messageCount: { gte: 4 } },
+  });
   return rows.map((row) => row.id);
 }
 

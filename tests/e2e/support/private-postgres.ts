@@ -14,7 +14,8 @@ function postgresBin(name: string): string {
 
 /** Runs a PostgreSQL binary as the postgres user (the server refuses to run as root). */
 function asPostgres(binary: string, args: string[]): void {
-  const command = process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", postgresBin(binary), ...args]] : [postgresBin(binary), args];
+  const command =
+    process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", postgresBin(binary), ...args]] : [postgresBin(binary), args];
   execFileSync(command[0] as string, command[1] as string[], { stdio: "pipe" });
 }
 
@@ -28,7 +29,12 @@ export interface PrivatePostgres {
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "portal-private-pg-"));
-  if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" })), Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" })));
+  if (process.getuid?.() === 0)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" })),
+      Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" })),
+    );
   const data = path.join(dir, "data");
   const port = await freePort();
   asPostgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);

@@ -16,7 +16,11 @@ function isListResponse(response: Response, expect: Record<string, string | null
 }
 
 /** Runs `action` and returns the list call it causes (matching the given query values). */
-export async function listCallDuring(page: Page, action: () => Promise<unknown>, expect: Record<string, string | null> = {}): Promise<ListCall> {
+export async function listCallDuring(
+  page: Page,
+  action: () => Promise<unknown>,
+  expect: Record<string, string | null> = {},
+): Promise<ListCall> {
   const [response] = await Promise.all([page.waitForResponse((res) => isListResponse(res, expect)), action()]);
   if (!response.ok()) throw new Error(`The list call failed: ${response.status()}`);
   return { url: new URL(response.url()), body: (await response.json()) as TranscriptListResponse };

@@ -1,4 +1,11 @@
-import { ANALYTICS_PRESETS, DEFAULT_ANALYTICS_DAYS, customRange, presetLabel, presetRange, rangeSubtitle } from "@/lib/charts/analytics-range";
+import {
+  ANALYTICS_PRESETS,
+  DEFAULT_ANALYTICS_DAYS,
+  customRange,
+  presetLabel,
+  presetRange,
+  rangeSubtitle,
+} from "@/lib/charts/analytics-range";
 
 const NOW = new Date(2025, 3, 4, 15, 30, 12);
 
@@ -29,9 +36,19 @@ describe("customRange (spec section 5: applied only when both start and end are 
   });
 
   it.each([
-    ["a range of days", { from: new Date(2025, 2, 1, 12), to: new Date(2025, 2, 5, 9) }, new Date(2025, 2, 1), new Date(2025, 2, 5, 23, 59, 59, 999)],
+    [
+      "a range of days",
+      { from: new Date(2025, 2, 1, 12), to: new Date(2025, 2, 5, 9) },
+      new Date(2025, 2, 1),
+      new Date(2025, 2, 5, 23, 59, 59, 999),
+    ],
     ["one day", { from: new Date(2025, 2, 1), to: new Date(2025, 2, 1) }, new Date(2025, 2, 1), new Date(2025, 2, 1, 23, 59, 59, 999)],
-    ["ends given backwards", { from: new Date(2025, 2, 5), to: new Date(2025, 2, 1) }, new Date(2025, 2, 1), new Date(2025, 2, 5, 23, 59, 59, 999)],
+    [
+      "ends given backwards",
+      { from: new Date(2025, 2, 5), to: new Date(2025, 2, 1) },
+      new Date(2025, 2, 1),
+      new Date(2025, 2, 5, 23, 59, 59, 999),
+    ],
   ])("%s covers whole days", (_case, picked, start, end) => {
     expect(customRange(picked)).toEqual({ start, end });
   });

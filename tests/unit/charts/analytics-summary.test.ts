@@ -8,7 +8,14 @@ describe("peakHourLabel (spec section 2: the busiest hour as hour:00, N/A if non
     ["midnight", hours({ 0: 5 }), "0:00"],
     ["a single-digit hour keeps one digit", hours({ 9: 5, 10: 4 }), "9:00"],
     ["a tie goes to the earliest hour", hours({ 20: 7, 8: 7 }), "8:00"],
-    ["ties in any order", [{ hour: 20, count: 7 }, { hour: 8, count: 7 }], "8:00"],
+    [
+      "ties in any order",
+      [
+        { hour: 20, count: 7 },
+        { hour: 8, count: 7 },
+      ],
+      "8:00",
+    ],
     ["all zero", hours({}), "N/A"],
     ["no hours at all", [], "N/A"],
   ])("%s", (_case, peakHours, expected) => {
@@ -18,7 +25,13 @@ describe("peakHourLabel (spec section 2: the busiest hour as hour:00, N/A if non
 
 describe("topDeviceName (spec section 2: the first entry of the device distribution, N/A if none)", () => {
   it.each([
-    [[{ name: "desktop", value: 10 }, { name: "mobile", value: 4 }], "desktop"],
+    [
+      [
+        { name: "desktop", value: 10 },
+        { name: "mobile", value: 4 },
+      ],
+      "desktop",
+    ],
     [[{ name: "unknown", value: 3 }], "unknown"],
     [[], "N/A"],
     [[{ name: "", value: 3 }], "N/A"],

@@ -27,7 +27,9 @@ describe("preparePieSlices", () => {
   });
 
   it("sums the smallest into Other when there are more entries than colours", () => {
-    const slices = preparePieSlices(entries(["windows", 40], ["ios", 20], ["android", 15], ["macos", 17], ["linux", 2], ["chromeos", 1], ["unknown", 5]));
+    const slices = preparePieSlices(
+      entries(["windows", 40], ["ios", 20], ["android", 15], ["macos", 17], ["linux", 2], ["chromeos", 1], ["unknown", 5]),
+    );
     expect(slices.map((s) => [s.name, s.value])).toEqual([
       ["windows", 40],
       ["ios", 20],

@@ -16,7 +16,9 @@ describe("prepareOverTime (Transcripts Over Time: date against count)", () => {
   });
 
   it("shows a date that does not parse as it came", () => {
-    expect(prepareOverTime([{ date: "someday", count: 1 }])).toEqual([{ date: "someday", label: "someday", fullLabel: "someday", count: 1 }]);
+    expect(prepareOverTime([{ date: "someday", count: 1 }])).toEqual([
+      { date: "someday", label: "someday", fullLabel: "someday", count: 1 },
+    ]);
   });
 
   it("is empty for an empty series", () => {

@@ -25,7 +25,9 @@ describe("apiFetch (spec section 7: common behaviour)", () => {
 
   it("raises 'status: body' for a non-OK answer", async () => {
     stubFetch(() => ({ status: 409, body: { message: "Email taken" } }));
-    await expect(apiRequest("PATCH", "/api/user/profile", {})).rejects.toEqual(expect.objectContaining({ message: '409: {"message":"Email taken"}' }));
+    await expect(apiRequest("PATCH", "/api/user/profile", {})).rejects.toEqual(
+      expect.objectContaining({ message: '409: {"message":"Email taken"}' }),
+    );
     await expect(apiRequest("PATCH", "/api/user/profile", {})).rejects.toBeInstanceOf(ApiError);
   });
 
@@ -54,6 +56,8 @@ describe("getQueryFn (default loader)", () => {
   it("yields null on 401 when asked to, and raises otherwise", async () => {
     stubFetch(() => ({ status: 401, body: { message: "Authentication required" } }));
     await expect(getQueryFn({ on401: "returnNull" })(context(["/api/user/profile"]))).resolves.toBeNull();
-    await expect(getQueryFn({ on401: "throw" })(context(["/api/user/profile"]))).rejects.toThrow('401: {"message":"Authentication required"}');
+    await expect(getQueryFn({ on401: "throw" })(context(["/api/user/profile"]))).rejects.toThrow(
+      '401: {"message":"Authentication required"}',
+    );
   });
 });

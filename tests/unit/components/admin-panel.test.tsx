@@ -36,7 +36,11 @@ function server(initial: User[], { failApprove = false, holdActions = false } = 
     const url = String(input);
     const respond = (status: number, body: unknown) =>
       ({ ok: status < 300, status, statusText: "", text: async () => JSON.stringify(body), json: async () => body }) as Response;
-    if (url === "/api/admin/pending-users") return respond(200, users.filter((u) => !u.approved));
+    if (url === "/api/admin/pending-users")
+      return respond(
+        200,
+        users.filter((u) => !u.approved),
+      );
     if (url === "/api/admin/users") return respond(200, users);
     const match = url.match(/^\/api\/admin\/(approve-user|make-admin|revoke-access|restore-access|user)\/(.+)$/);
     if (!match) return respond(404, { message: "Not found" });
@@ -63,7 +67,10 @@ function server(initial: User[], { failApprove = false, holdActions = false } = 
 }
 
 const card = (email: string) => screen.getAllByTestId("user-card").find((el) => el.getAttribute("data-email") === email)!;
-const buttonsOf = (email: string) => within(card(email)).getAllByRole("button").map((b) => b.textContent?.trim());
+const buttonsOf = (email: string) =>
+  within(card(email))
+    .getAllByRole("button")
+    .map((b) => b.textContent?.trim());
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -122,7 +129,8 @@ describe("AdminPanel (spec sections 2, 4, 8)", () => {
     fireEvent.click(within(card("pending@example.com")).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(within(card("pending@example.com")).getByRole("button", { name: "Deny" })).toBeDisabled());
     fireEvent.click(screen.getByRole("button", { name: "All Users (4)" }));
-    for (const button of screen.getAllByTestId("user-card").flatMap((el) => within(el).getAllByRole("button"))) expect(button).toBeDisabled();
+    for (const button of screen.getAllByTestId("user-card").flatMap((el) => within(el).getAllByRole("button")))
+      expect(button).toBeDisabled();
     const listCalls = () => fetch.mock.calls.filter(([url]) => String(url).startsWith("/api/admin/pending-users")).length;
     const before = listCalls();
     await act(async () => release());

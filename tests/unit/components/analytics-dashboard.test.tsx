@@ -15,7 +15,9 @@ jest.mock("recharts", () => {
   return {
     ...actual,
     ResponsiveContainer: ({ children }: { children: ReactNode }) =>
-      isValidElement(children) ? cloneElement(children as ReactElement<{ width: number; height: number }>, { width: 640, height: 280 }) : null,
+      isValidElement(children)
+        ? cloneElement(children as ReactElement<{ width: number; height: number }>, { width: 640, height: 280 })
+        : null,
   };
 });
 
@@ -55,7 +57,11 @@ function requests(fetch: jest.Mock) {
   return fetch.mock.calls
     .map(([url]) => new URL(String(url), "http://app.test"))
     .filter((url) => url.pathname === "/api/analytics")
-    .map((url) => ({ start: new Date(url.searchParams.get("startTime")!), end: new Date(url.searchParams.get("endTime")!), tz: url.searchParams.get("tz") }));
+    .map((url) => ({
+      start: new Date(url.searchParams.get("startTime")!),
+      end: new Date(url.searchParams.get("endTime")!),
+      tz: url.searchParams.get("tz"),
+    }));
 }
 
 const card = (label: string) => screen.getAllByTestId("summary-card").find((el) => el.getAttribute("data-label") === label)!;
@@ -98,7 +104,9 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
     expect(request.tz).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(request.end.getTime() - request.start.getTime()).toBe(30 * DAY_MS);
     expect(Math.abs(request.end.getTime() - Date.now())).toBeLessThan(60_000);
-    expect(screen.getByTestId("range-subtitle")).toHaveTextContent(`Showing data from ${format(request.start, "MMM d, yyyy")} to ${format(request.end, "MMM d, yyyy")}`);
+    expect(screen.getByTestId("range-subtitle")).toHaveTextContent(
+      `Showing data from ${format(request.start, "MMM d, yyyy")} to ${format(request.end, "MMM d, yyyy")}`,
+    );
 
     await act(async () => answer(analytics()));
     expect(await screen.findByText("Conversations in selected period")).toBeInTheDocument();
@@ -163,7 +171,10 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
     expect(within(popover).getByText("Pick the first day of the range.")).toBeInTheDocument();
 
     const lastMonth = subMonths(new Date(), 1);
-    const day = (n: number) => within(grids[0]).getByRole("button", { name: new RegExp(`${format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), n), "MMMM")} ${n},`) });
+    const day = (n: number) =>
+      within(grids[0]).getByRole("button", {
+        name: new RegExp(`${format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), n), "MMMM")} ${n},`),
+      });
     fireEvent.click(day(12));
     expect(within(popover).getByText("Now pick the last day of the range.")).toBeInTheDocument();
     expect(requests(fetch)).toHaveLength(1);
@@ -189,7 +200,9 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
     const popover = await screen.findByTestId("custom-range-popover");
     const lastMonth = subMonths(new Date(), 1);
     const dayButton = (month: Date, n: number) =>
-      within(popover).getByRole("button", { name: new RegExp(`${format(new Date(month.getFullYear(), month.getMonth(), n), "MMMM d, yyyy")}`) });
+      within(popover).getByRole("button", {
+        name: new RegExp(`${format(new Date(month.getFullYear(), month.getMonth(), n), "MMMM d, yyyy")}`),
+      });
     const goBack = (months: number) => {
       for (let step = 0; step < months; step++) fireEvent.click(within(popover).getByRole("button", { name: /previous month/i }));
     };
@@ -199,7 +212,9 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
     const threeYearsBack = subMonths(lastMonth, 36);
     goBack(36);
     fireEvent.click(dayButton(threeYearsBack, 1));
-    expect(within(popover).getByText("The date range may span at most 1,096 days. Now pick the last day of the range.")).toBeInTheDocument();
+    expect(
+      within(popover).getByText("The date range may span at most 1,096 days. Now pick the last day of the range."),
+    ).toBeInTheDocument();
     expect(requests(fetch)).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
 

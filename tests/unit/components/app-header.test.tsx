@@ -6,7 +6,15 @@ import { renderWithProviders, signInLocally, stubFetch } from "../support/render
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
 jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/dashboard" }));
 
-const pendingUser = (n: number) => ({ id: `p${n}`, email: `p${n}@example.com`, name: null, approved: false, isAdmin: false, isActive: true, createdAt: new Date().toISOString() });
+const pendingUser = (n: number) => ({
+  id: `p${n}`,
+  email: `p${n}@example.com`,
+  name: null,
+  approved: false,
+  isAdmin: false,
+  isActive: true,
+  createdAt: new Date().toISOString(),
+});
 
 function stubPending(count: number) {
   return stubFetch((url) => {
@@ -60,7 +68,10 @@ describe("AppHeader (spec sections 2 and 6)", () => {
     const badge = await screen.findByTestId("avatar-count");
     expect(badge).toHaveTextContent("3");
     expect(screen.getByRole("button", { name: "User menu, JD 3 pending users" })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith("/api/admin/pending-users", expect.objectContaining({ headers: { Authorization: "Bearer admin-token" } }));
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/admin/pending-users",
+      expect.objectContaining({ headers: { Authorization: "Bearer admin-token" } }),
+    );
   });
 
   it("shows no badge to an administrator when nobody is pending", async () => {
@@ -79,7 +90,9 @@ describe("AppHeader (spec sections 2 and 6)", () => {
     signInLocally({ email: "ann@example.com" });
     renderWithProviders(<AppHeader />);
     const menu = await openMenu();
-    const items = within(menu).getAllByRole("menuitem").map((item) => item.textContent?.trim());
+    const items = within(menu)
+      .getAllByRole("menuitem")
+      .map((item) => item.textContent?.trim());
     expect(items).toEqual(["Dashboard", "Analytics", "Profile Settings", "Logout"]);
     expect(within(menu).getByRole("menuitem", { name: "Profile Settings" })).toHaveAttribute("href", "/profile");
   });
@@ -89,7 +102,9 @@ describe("AppHeader (spec sections 2 and 6)", () => {
     signInLocally({ email: "root@example.com", isAdmin: true });
     renderWithProviders(<AppHeader />);
     const menu = await openMenu();
-    const items = within(menu).getAllByRole("menuitem").map((item) => item.textContent?.trim());
+    const items = within(menu)
+      .getAllByRole("menuitem")
+      .map((item) => item.textContent?.trim());
     expect(items).toEqual(["Dashboard", "Analytics", "Profile Settings", "Admin Panel", "Feedback Management", "Logout"]);
     expect(within(menu).getByRole("menuitem", { name: "Admin Panel" })).toHaveAttribute("href", "/admin");
     expect(within(menu).getByRole("menuitem", { name: "Feedback Management" })).toHaveAttribute("href", "/admin/feedback");

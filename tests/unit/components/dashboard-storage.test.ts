@@ -12,7 +12,14 @@ describe("the fetched flag (spec section 4: kept for the browser session)", () =
 });
 
 describe("the dashboard's stored filters", () => {
-  const state = { start: "2025-03-01T00:00:00.000Z", end: "2025-03-08T00:00:00.000Z", page: 3, pageSize: 50, search: "refund", sessionId: "web-1" };
+  const state = {
+    start: "2025-03-01T00:00:00.000Z",
+    end: "2025-03-08T00:00:00.000Z",
+    page: 3,
+    pageSize: 50,
+    search: "refund",
+    sessionId: "web-1",
+  };
 
   it("round-trips", () => {
     storeDashboardState(state);
@@ -25,7 +32,11 @@ describe("the dashboard's stored filters", () => {
     ["a range that runs backwards", JSON.stringify({ ...state, start: state.end, end: state.start }), null],
     ["dates that do not parse", JSON.stringify({ ...state, start: "soon" }), null],
     ["a bad page and size fall back", JSON.stringify({ ...state, page: -2, pageSize: 33 }), { ...state, page: 1, pageSize: 20 }],
-    ["missing filters read as empty", JSON.stringify({ start: state.start, end: state.end }), { ...state, page: 1, pageSize: 20, search: "", sessionId: "" }],
+    [
+      "missing filters read as empty",
+      JSON.stringify({ start: state.start, end: state.end }),
+      { ...state, page: 1, pageSize: 20, search: "", sessionId: "" },
+    ],
   ])("%s", (_name, raw, expected) => {
     if (raw !== null) window.sessionStorage.setItem("transcriptDashboard", raw);
     expect(readDashboardState()).toEqual(expected);

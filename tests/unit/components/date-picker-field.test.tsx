@@ -21,7 +21,9 @@ describe("DatePickerField (a single-day calendar in a popover, its code loaded o
 
   it("reports a picked day and closes; the code once loaded shows the calendar at once", async () => {
     const onPick = jest.fn();
-    render(<DatePickerField label="End Date" value={value} onPick={onPick} disabled={{ before: new Date(2025, 2, 3) }} testId="end-date" />);
+    render(
+      <DatePickerField label="End Date" value={value} onPick={onPick} disabled={{ before: new Date(2025, 2, 3) }} testId="end-date" />,
+    );
     fireEvent.focus(screen.getByTestId("end-date"));
     fireEvent.click(screen.getByTestId("end-date"));
     const popover = await screen.findByRole("dialog", { name: "End Date calendar" });
@@ -49,7 +51,16 @@ describe("DateRangeCard (the dashboard's Start Date and End Date)", () => {
   it("refuses a day that makes the range longer than the server accepts, with a message", async () => {
     const onStartDay = jest.fn();
     const onEndDay = jest.fn();
-    render(<DateRangeCard range={range} isFetching={false} onQuickRange={jest.fn()} onStartDay={onStartDay} onEndDay={onEndDay} onFetch={jest.fn()} />);
+    render(
+      <DateRangeCard
+        range={range}
+        isFetching={false}
+        onQuickRange={jest.fn()}
+        onStartDay={onStartDay}
+        onEndDay={onEndDay}
+        onFetch={jest.fn()}
+      />,
+    );
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
     await pickDay("start-date", /January 4, 2022/);
@@ -70,7 +81,16 @@ describe("DateRangeCard (the dashboard's Start Date and End Date)", () => {
 
   it("clears the message when a quick range is chosen", async () => {
     const onQuickRange = jest.fn();
-    render(<DateRangeCard range={range} isFetching={false} onQuickRange={onQuickRange} onStartDay={jest.fn()} onEndDay={jest.fn()} onFetch={jest.fn()} />);
+    render(
+      <DateRangeCard
+        range={range}
+        isFetching={false}
+        onQuickRange={onQuickRange}
+        onStartDay={jest.fn()}
+        onEndDay={jest.fn()}
+        onFetch={jest.fn()}
+      />,
+    );
     await pickDay("start-date", /January 1, 2022/);
     expect(screen.getByRole("alert")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Last 30 days" }));

@@ -70,12 +70,18 @@ function server(initial: FeedbackDto[], { fail }: { fail?: "list" | "delete" | "
     if (fail === "patch") return respond(500, "");
     const { reviewStatus } = JSON.parse(String(init.body));
     items = items.map((i) => (i.id === id ? { ...i, reviewStatus } : i));
-    return respond(200, items.find((i) => i.id === id));
+    return respond(
+      200,
+      items.find((i) => i.id === id),
+    );
   });
   (globalThis as { fetch: unknown }).fetch = fetch;
   const gets = () =>
     fetch.mock.calls
-      .map(([input, init]) => ({ url: new URL(String(input), "http://app.test"), method: (init as RequestInit | undefined)?.method ?? "GET" }))
+      .map(([input, init]) => ({
+        url: new URL(String(input), "http://app.test"),
+        method: (init as RequestInit | undefined)?.method ?? "GET",
+      }))
       .filter(({ url, method }) => method === "GET" && url.pathname === "/api/admin/feedback")
       .map(({ url }) => Object.fromEntries(url.searchParams));
   return { fetch, gets };
@@ -108,7 +114,10 @@ beforeEach(() => {
 });
 
 const SAMPLE = [
-  make("fb-1", { comment: "The answer quoted the wrong refund window for orders placed during the holiday sale period", feedbackType: "thumbs_down" }),
+  make("fb-1", {
+    comment: "The answer quoted the wrong refund window for orders placed during the holiday sale period",
+    feedbackType: "thumbs_down",
+  }),
   make("fb-2", { user: { email: "bob@example.com", name: null }, messageIndex: 0, reviewStatus: "reviewed" }),
   make("fb-3", { user: null, feedbackType: "thumbs_down", comment: "   " }),
 ];
@@ -119,7 +128,13 @@ describe("FeedbackManagement (spec section 2, Feedback management)", () => {
     renderWithProviders(<FeedbackManagement />);
     expect(screen.getByRole("heading", { name: "Feedback Management" })).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect([count("Total Feedback"), count("Thumbs Up"), count("Thumbs Down"), count("Pending Review"), count("Reviewed")]).toEqual(["3", "1", "2", "2", "1"]);
+    expect([count("Total Feedback"), count("Thumbs Up"), count("Thumbs Down"), count("Pending Review"), count("Reviewed")]).toEqual([
+      "3",
+      "1",
+      "2",
+      "2",
+      "1",
+    ]);
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
       "User",
       "Transcript ID",
@@ -182,7 +197,13 @@ describe("FeedbackManagement (spec section 2, Feedback management)", () => {
     expect(gets()[0]).toEqual({ filter: "all", page: "1", limit: "50" });
 
     fireEvent.keyDown(screen.getByLabelText("Filter"), { key: "Enter" });
-    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["All Feedback", "Pending Review", "Reviewed", "Not Helpful", "With Comments"]);
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
+      "All Feedback",
+      "Pending Review",
+      "Reviewed",
+      "Not Helpful",
+      "With Comments",
+    ]);
     fireEvent.keyDown(screen.getByRole("option", { name: "Not Helpful" }), { key: "Enter" });
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(gets().at(-1)).toEqual({ filter: "not_helpful", page: "1", limit: "50" });
@@ -314,7 +335,11 @@ describe("FeedbackManagement (spec section 2, Feedback management)", () => {
       await waitFor(() => expect(screen.getByTestId("feedback-range")).toHaveTextContent("of 1,203 feedback items"));
       fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
       expect(await screen.findByText("Exported 1203 feedback items as CSV")).toBeInTheDocument();
-      expect(gets().filter((q) => q.limit === "500" && q.filter === "all").map((q) => q.page)).toEqual(["1", "2", "3"]);
+      expect(
+        gets()
+          .filter((q) => q.limit === "500" && q.filter === "all")
+          .map((q) => q.page),
+      ).toEqual(["1", "2", "3"]);
     }, 30_000);
 
     it("says there is nothing to export", async () => {

@@ -68,7 +68,11 @@ describe("LoginForm (spec sections 2, 4, 8)", () => {
   });
 
   it.each([
-    ["the server message", { status: 403, body: { message: "Your account is awaiting administrator approval" } }, "Your account is awaiting administrator approval"],
+    [
+      "the server message",
+      { status: 403, body: { message: "Your account is awaiting administrator approval" } },
+      "Your account is awaiting administrator approval",
+    ],
     ["the fallback", { status: 502, body: "" }, "Login failed"],
   ])("toasts Login failed with %s", async (_label, answer, description) => {
     stubFetch(() => answer);

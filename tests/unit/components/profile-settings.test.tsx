@@ -6,7 +6,13 @@ import { renderWithProviders, signInLocally, stubFetch } from "../support/render
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
 jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/profile" }));
 
-const profile = { id: "cmuser0000000001", email: "ann@example.com", name: null, createdAt: new Date(2025, 2, 5, 15, 4).toISOString(), pendingEmail: null };
+const profile = {
+  id: "cmuser0000000001",
+  email: "ann@example.com",
+  name: null,
+  createdAt: new Date(2025, 2, 5, 15, 4).toISOString(),
+  pendingEmail: null,
+};
 
 const calls = (fetch: jest.Mock, method: string) => fetch.mock.calls.filter(([, init]) => init?.method === method);
 
@@ -54,7 +60,11 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("toasts Update failed with the server message", async () => {
-    stubFetch((_url, init) => (init.method === "PATCH" ? { status: 409, body: { message: "That email address is already used by another account" } } : { body: profile }));
+    stubFetch((_url, init) =>
+      init.method === "PATCH"
+        ? { status: 409, body: { message: "That email address is already used by another account" } }
+        : { body: profile },
+    );
     renderWithProviders(<ProfileSettings />);
     fireEvent.change(await screen.findByLabelText("Email Address"), { target: { value: "taken@example.com" } });
     fireEvent.change(screen.getByLabelText("Current Password"), { target: { value: "my password" } });
@@ -65,7 +75,9 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("asks for the current password only while the e-mail differs, and sends it only then", async () => {
-    const fetch = stubFetch((_url, init) => (init.method === "PATCH" ? { body: { ...profile, email: "ann.lee@example.com" } } : { body: profile }));
+    const fetch = stubFetch((_url, init) =>
+      init.method === "PATCH" ? { body: { ...profile, email: "ann.lee@example.com" } } : { body: profile },
+    );
     renderWithProviders(<ProfileSettings />);
     const email = await screen.findByLabelText("Email Address");
     expect(screen.queryByLabelText("Current Password")).toBeNull();
@@ -83,7 +95,9 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
 
   it("tells when a new address waits for its confirmation link, keeping the old one", async () => {
     const message = "We sent a confirmation link to new@example.com. Your email address changes once you open it.";
-    stubFetch((_url, init) => (init.method === "PATCH" ? { body: { ...profile, pendingEmail: "new@example.com", message } } : { body: profile }));
+    stubFetch((_url, init) =>
+      init.method === "PATCH" ? { body: { ...profile, pendingEmail: "new@example.com", message } } : { body: profile },
+    );
     renderWithProviders(<ProfileSettings />);
     fireEvent.change(await screen.findByLabelText("Email Address"), { target: { value: "new@example.com" } });
     fireEvent.change(screen.getByLabelText("Current Password"), { target: { value: "my password" } });
@@ -96,7 +110,9 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("changes the password after the spec's checks, sending the current one", async () => {
-    const fetch = stubFetch((url) => (url === "/api/user/password" ? { body: { message: "Your password has been changed." } } : { body: profile }));
+    const fetch = stubFetch((url) =>
+      url === "/api/user/password" ? { body: { message: "Your password has been changed." } } : { body: profile },
+    );
     renderWithProviders(<ProfileSettings />);
     const fill = (current: string, next: string, confirm: string) => {
       fireEvent.change(screen.getByLabelText("Current password"), { target: { value: current } });
@@ -119,7 +135,9 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("signs out of all devices on the server, then here", async () => {
-    const fetch = stubFetch((url) => (url === "/api/user/sessions" ? { body: { message: "You have been signed out of all devices." } } : { body: profile }));
+    const fetch = stubFetch((url) =>
+      url === "/api/user/sessions" ? { body: { message: "You have been signed out of all devices." } } : { body: profile },
+    );
     renderWithProviders(<ProfileSettings />);
     fireEvent.click(await screen.findByRole("button", { name: "Sign out of all devices" }));
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith("/login"));
@@ -130,7 +148,9 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("signs the user out when the API answers 401", async () => {
-    stubFetch((url) => (url === "/api/auth/logout" ? { body: {} } : { status: 401, body: { message: "Your session has ended. Please sign in again." } }));
+    stubFetch((url) =>
+      url === "/api/auth/logout" ? { body: {} } : { status: 401, body: { message: "Your session has ended. Please sign in again." } },
+    );
     renderWithProviders(<ProfileSettings />);
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith("/login"));
     expect(window.localStorage.getItem("token")).toBeNull();

@@ -55,7 +55,9 @@ describe("RegisterForm (spec sections 2, 4, 5)", () => {
   });
 
   it("registers, shows the server message and goes to /login after 2 seconds", async () => {
-    const fetch = stubFetch((url) => (url === "/api/auth/register" ? { status: 201, body: { message: "Account created. Await approval." } } : undefined));
+    const fetch = stubFetch((url) =>
+      url === "/api/auth/register" ? { status: 201, body: { message: "Account created. Await approval." } } : undefined,
+    );
     renderWithProviders(<RegisterForm />);
     await screen.findByRole("heading", { name: "Create account" });
     jest.useFakeTimers();

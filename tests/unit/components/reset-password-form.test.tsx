@@ -58,7 +58,11 @@ describe("ResetPasswordForm (spec sections 2, 4, 5)", () => {
   });
 
   it.each([
-    ["the server message", { status: 400, body: { message: "This reset token is invalid or has expired." } }, "This reset token is invalid or has expired."],
+    [
+      "the server message",
+      { status: 400, body: { message: "This reset token is invalid or has expired." } },
+      "This reset token is invalid or has expired.",
+    ],
     ["the fallback", { status: 500, body: "" }, "Failed to reset password"],
   ])("shows Reset failed with %s", async (_label, answer, description) => {
     stubFetch(() => answer);

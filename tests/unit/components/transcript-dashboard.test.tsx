@@ -78,7 +78,8 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     renderWithProviders(<TranscriptDashboard />);
     expect(screen.getByRole("heading", { name: "Transcript Analytics" })).toBeInTheDocument();
     expect(screen.getByText("View and export your AI agent conversation transcripts")).toBeInTheDocument();
-    for (const label of ["Last 7 days", "Last 30 days", "Last 90 days", "Fetch Transcripts"]) expect(screen.getByRole("button", { name: label })).toBeInTheDocument();
+    for (const label of ["Last 7 days", "Last 30 days", "Last 90 days", "Fetch Transcripts"])
+      expect(screen.getByRole("button", { name: label })).toBeInTheDocument();
     expect(screen.getByText("Start Date")).toBeInTheDocument();
     expect(screen.getByText("End Date")).toBeInTheDocument();
     expect(screen.getByText("No transcripts found")).toBeInTheDocument();
@@ -115,8 +116,17 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     expect(screen.getByTestId("summary-range")).toHaveTextContent("7 days");
     expect(screen.getByPlaceholderText("Search in transcripts...")).toBeInTheDocument();
     expect(screen.getByPlaceholderText("Filter by Session ID...")).toBeInTheDocument();
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Preview"]);
-    const first = within(screen.getAllByTestId("transcript-row")[0]).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "Transcript ID",
+      "Session ID",
+      "Timestamp",
+      "Duration",
+      "Messages",
+      "Preview",
+    ]);
+    const first = within(screen.getAllByTestId("transcript-row")[0])
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
     expect(first).toEqual(["transcri...", "session-...", "Mar 5, 2025, 3:04 PM", "3m 12s", "4 turns", "Question 1"]);
     // One page only: no pagination.
     expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
@@ -162,7 +172,11 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     expect(await screen.findByText("Showing 1 - 20 of 45 transcripts")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Pagination" });
     expect(within(nav).getByRole("button", { name: "Previous" })).toBeDisabled();
-    expect(within(nav).getAllByRole("button", { name: /^Page / }).map((b) => b.textContent)).toEqual(["1", "2", "3"]);
+    expect(
+      within(nav)
+        .getAllByRole("button", { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(["1", "2", "3"]);
 
     fireEvent.click(within(nav).getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Showing 21 - 40 of 45 transcripts")).toBeInTheDocument();
@@ -255,11 +269,17 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     renderWithProviders(<TranscriptDashboard />);
     fireEvent.click(fetchButton());
     await screen.findByText("Showing 1 - 20 of 45 transcripts");
-    (globalThis as unknown as { fetch: jest.Mock }).fetch.mockImplementation(async () => fakeResponse({ status: 500, body: { message: "Database unavailable" } }));
+    (globalThis as unknown as { fetch: jest.Mock }).fetch.mockImplementation(async () =>
+      fakeResponse({ status: 500, body: { message: "Database unavailable" } }),
+    );
     fireEvent.keyDown(screen.getByRole("button", { name: /Export/ }), { key: "Enter" });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Export as JSON" }));
     await waitFor(() => expect((toast as jest.Mock).mock.calls.map(([input]) => input.title)).toContain("Export failed"));
-    expect((toast as jest.Mock).mock.calls.at(-1)[0]).toMatchObject({ title: "Export failed", description: "Database unavailable", variant: "destructive" });
+    expect((toast as jest.Mock).mock.calls.at(-1)[0]).toMatchObject({
+      title: "Export failed",
+      description: "Database unavailable",
+      variant: "destructive",
+    });
     expect(downloadTextFile).not.toHaveBeenCalled();
     expect(server.urls.length).toBeGreaterThan(0);
   });

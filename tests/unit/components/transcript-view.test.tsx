@@ -23,7 +23,8 @@ const transcript = {
       timestamp: at(6),
       payload: {
         payload: {
-          message: "Order **NW-1** shipped. Track: https://track.example/NW-1.\n1. Go to javascript:alert(1)\nReference: https://help.example/a",
+          message:
+            "Order **NW-1** shipped. Track: https://track.example/NW-1.\n1. Go to javascript:alert(1)\nReference: https://help.example/a",
         },
       },
     },
@@ -70,9 +71,7 @@ describe("TranscriptView (spec section 2, Transcript page)", () => {
     expect(screen.getByRole("heading", { name: "Conversation Transcript" })).toBeInTheDocument();
     expect(await screen.findByText("64a1f0c2e4b0a7001f3c9d21")).toBeInTheDocument();
     expect(fetch.mock.calls[0][0]).toBe("/api/transcript/64a1f0c2e4b0a7001f3c9d21");
-    const fields = Object.fromEntries(
-      screen.getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    );
+    const fields = Object.fromEntries(screen.getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(fields).toEqual({
       "Transcript ID": "64a1f0c2e4b0a7001f3c9d21",
       "Session ID": "web-1741187040000-a1b2c3",
@@ -170,7 +169,12 @@ describe("the search that found the transcript", () => {
     window.location.hash = "";
   });
 
-  const marks = () => Array.from(document.querySelectorAll("mark")).map((mark) => [mark.getAttribute("data-search-match"), mark.textContent, mark.getAttribute("aria-current")]);
+  const marks = () =>
+    Array.from(document.querySelectorAll("mark")).map((mark) => [
+      mark.getAttribute("data-search-match"),
+      mark.textContent,
+      mark.getAttribute("aria-current"),
+    ]);
 
   it("marks its matches in reading order across the messages and steps through them, round", async () => {
     serve();
@@ -229,7 +233,9 @@ describe("the search that found the transcript", () => {
 
 describe("feedback on bot messages (spec sections 2, 4, 8)", () => {
   it("shows earlier ratings on opening", async () => {
-    serve({ ratings: [{ id: "f1", transcriptId: "t1", messageIndex: 2, feedbackType: "thumbs_down", comment: "Wrong", createdAt: at(9) }] });
+    serve({
+      ratings: [{ id: "f1", transcriptId: "t1", messageIndex: 2, feedbackType: "thumbs_down", comment: "Wrong", createdAt: at(9) }],
+    });
     renderWithProviders(<TranscriptView transcriptId="t1" />);
     await waitFor(() => expect(within(botMessages()[1]).getByTestId("message-rating")).toHaveTextContent("Not Helpful"));
     expect(within(botMessages()[0]).queryByTestId("message-rating")).not.toBeInTheDocument();

@@ -11,12 +11,12 @@ describe("csvCell", () => {
     [42, '"42"'],
     ["a,b", '"a,b"'],
     // Formula injection: =, +, -, @, tab and carriage return are neutralised.
-    ["=HYPERLINK(\"http://evil\")", '"\'=HYPERLINK(""http://evil"")"'],
-    ["+1+2", "\"'+1+2\""],
-    ["-2+3", "\"'-2+3\""],
-    ["@SUM(A1)", "\"'@SUM(A1)\""],
-    ["\tcmd", "\"'\tcmd\""],
-    ["\rcmd", "\"'\rcmd\""],
+    ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
+    ["+1+2", '"\'+1+2"'],
+    ["-2+3", '"\'-2+3"'],
+    ["@SUM(A1)", '"\'@SUM(A1)"'],
+    ["\tcmd", '"\'\tcmd"'],
+    ["\rcmd", '"\'\rcmd"'],
     ["a=b", '"a=b"'],
   ])("%p -> %p", (input, expected) => {
     expect(csvCell(input)).toBe(expected);
@@ -36,7 +36,15 @@ describe("collapseLineBreaks", () => {
 
 describe("buildCsv", () => {
   it("starts with a BOM, quotes every value and ends lines with CRLF", () => {
-    expect(buildCsv(["A", "B"], [["1", 'x"y'], ["=1", null]])).toBe(`${BYTE_ORDER_MARK}"A","B"\r\n"1","x""y"\r\n"'=1",""\r\n`);
+    expect(
+      buildCsv(
+        ["A", "B"],
+        [
+          ["1", 'x"y'],
+          ["=1", null],
+        ],
+      ),
+    ).toBe(`${BYTE_ORDER_MARK}"A","B"\r\n"1","x""y"\r\n"'=1",""\r\n`);
   });
 });
 

@@ -51,7 +51,13 @@ describe("needsDetail and enrichTranscript (spec sections 7 and 8)", () => {
   });
 
   it("derives the fields from the dialog", () => {
-    expect(enrichTranscript(base, { dialog })).toEqual({ ...base, messageCount: 3, duration: "3m 12s", question: "Where is\nmy order?", answer: "It shipped." });
+    expect(enrichTranscript(base, { dialog })).toEqual({
+      ...base,
+      messageCount: 3,
+      duration: "3m 12s",
+      question: "Where is\nmy order?",
+      answer: "It shipped.",
+    });
   });
 
   it("gives 0, N/A and empty texts when the detail call failed", () => {
@@ -59,11 +65,22 @@ describe("needsDetail and enrichTranscript (spec sections 7 and 8)", () => {
   });
 
   it("keeps the fields the row has and fills in the others", () => {
-    expect(enrichTranscript({ ...base, messageCount: 9 }, null)).toEqual({ ...base, messageCount: 9, duration: "N/A", question: "", answer: "" });
+    expect(enrichTranscript({ ...base, messageCount: 9 }, null)).toEqual({
+      ...base,
+      messageCount: 9,
+      duration: "N/A",
+      question: "",
+      answer: "",
+    });
   });
 
   it("a dialog with one turn has no duration", () => {
-    expect(enrichTranscript(base, { dialog: dialog.slice(0, 2) })).toMatchObject({ messageCount: 1, duration: "N/A", question: "", answer: "" });
+    expect(enrichTranscript(base, { dialog: dialog.slice(0, 2) })).toMatchObject({
+      messageCount: 1,
+      duration: "N/A",
+      question: "",
+      answer: "",
+    });
   });
 });
 
@@ -75,10 +92,7 @@ describe("buildTranscriptsCsv (spec section 9)", () => {
   });
 
   it("writes a row per transcript, quoted, line breaks collapsed, quotes doubled", () => {
-    const csv = buildTranscriptsCsv([
-      full,
-      { ...full, id: "t2", question: 'He said "hi"\nthen left', answer: "Line one\r\n\r\nLine two" },
-    ]);
+    const csv = buildTranscriptsCsv([full, { ...full, id: "t2", question: 'He said "hi"\nthen left', answer: "Line one\r\n\r\nLine two" }]);
     const lines = csv.slice(1).split("\r\n");
     expect(lines).toEqual([
       '"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer"',
@@ -89,10 +103,10 @@ describe("buildTranscriptsCsv (spec section 9)", () => {
   });
 
   it.each([
-    ["=HYPERLINK(\"http://evil\",\"x\")", "\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""],
-    ["+1", "\"'+1\""],
-    ["-1+2", "\"'-1+2\""],
-    ["@SUM(A1:A9)", "\"'@SUM(A1:A9)\""],
+    ['=HYPERLINK("http://evil","x")', '"\'=HYPERLINK(""http://evil"",""x"")"'],
+    ["+1", '"\'+1"'],
+    ["-1+2", '"\'-1+2"'],
+    ["@SUM(A1:A9)", '"\'@SUM(A1:A9)"'],
   ])("neutralises a formula in a question: %p", (question, cell) => {
     const row = buildTranscriptsCsv([{ ...full, question }]).split("\r\n")[1];
     expect(row.split(",").slice(5).join(",")).toBe(`${cell},"It shipped."`);
@@ -100,7 +114,7 @@ describe("buildTranscriptsCsv (spec section 9)", () => {
 
   it("neutralises a formula in an id and a session id too", () => {
     const row = buildTranscriptsCsv([{ ...full, id: "=cmd", sessionId: "@x" }]).split("\r\n")[1];
-    expect(row.startsWith("\"'=cmd\",\"'@x\",")).toBe(true);
+    expect(row.startsWith('"\'=cmd","\'@x",')).toBe(true);
   });
 });
 

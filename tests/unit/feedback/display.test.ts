@@ -1,5 +1,14 @@
 import { feedbackCountCards } from "@/lib/feedback/count-cards";
-import { DELETED_USER, REVIEW_STATUS_OPTIONS, feedbackByMessage, feedbackDateLines, feedbackTypeLabel, hasComment, messageNumber, reviewStatusOf } from "@/lib/feedback/display";
+import {
+  DELETED_USER,
+  REVIEW_STATUS_OPTIONS,
+  feedbackByMessage,
+  feedbackDateLines,
+  feedbackTypeLabel,
+  hasComment,
+  messageNumber,
+  reviewStatusOf,
+} from "@/lib/feedback/display";
 import { DEFAULT_FEEDBACK_FILTER, FEEDBACK_FILTER_OPTIONS, isFeedbackFilter } from "@/lib/feedback/filters";
 import type { ReviewStatus } from "@/lib/schemas/feedback";
 
@@ -19,7 +28,9 @@ describe("feedbackCountCards (spec section 2: five count cards)", () => {
   });
 
   it("shows zeros as zeros", () => {
-    expect(feedbackCountCards({ total: 0, thumbsUp: 0, thumbsDown: 0, pending: 0, reviewed: 0 }).map((card) => card.value)).toEqual([0, 0, 0, 0, 0]);
+    expect(feedbackCountCards({ total: 0, thumbsUp: 0, thumbsDown: 0, pending: 0, reviewed: 0 }).map((card) => card.value)).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
   });
 });
 

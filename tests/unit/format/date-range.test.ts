@@ -1,4 +1,12 @@
-import { DEFAULT_RANGE_DAYS, QUICK_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE, lastDaysRange, pickedEnd, pickedStart, spansTooManyDays } from "@/lib/format/date-range";
+import {
+  DEFAULT_RANGE_DAYS,
+  QUICK_RANGE_DAYS,
+  RANGE_TOO_LONG_MESSAGE,
+  lastDaysRange,
+  pickedEnd,
+  pickedStart,
+  spansTooManyDays,
+} from "@/lib/format/date-range";
 import { MAX_RANGE_DAYS } from "@/lib/schemas/query-params";
 
 describe("date range rules (spec sections 2 and 9)", () => {

@@ -1,4 +1,12 @@
-import { canGoNext, canGoPrevious, pageWindow, parsePageSize, showingRangeText, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
+import {
+  canGoNext,
+  canGoPrevious,
+  pageWindow,
+  parsePageSize,
+  showingRangeText,
+  PAGE_SIZE_OPTIONS,
+  DEFAULT_PAGE_SIZE,
+} from "@/lib/format/pagination";
 
 describe("pageWindow (spec section 5)", () => {
   it.each([

@@ -15,7 +15,9 @@ it.each([
 ])("words progress %j as %s", (run, text) => expect(runProgressText(run)).toBe(text));
 
 it("words a run's counts", () => {
-  expect(runCountsText({ fetched: 1200, created: 1000, updated: 100, unchanged: 98, rejectedCount: 2 })).toBe("1,200 fetched · 1,000 new · 100 updated · 98 unchanged · 2 rejected");
+  expect(runCountsText({ fetched: 1200, created: 1000, updated: 100, unchanged: 98, rejectedCount: 2 })).toBe(
+    "1,200 fetched · 1,000 new · 100 updated · 98 unchanged · 2 rejected",
+  );
 });
 
 it.each([

@@ -8,7 +8,7 @@ describe("topDevice (spec section 9)", () => {
     ["browser when there is neither", [{ browser: "safari" }, { browser: "safari" }, { device: "mobile" }], "safari"],
     ["device wins over os and browser of the same row", [{ device: "tablet", os: "ios", browser: "safari" }], "tablet"],
     ["'unknown' when a row has none", [{}, {}, { device: "desktop" }], "unknown"],
-    ["blank values count as missing", [{ device: " ", os: "linux" }, { device: "" , os: "linux" }, { device: "desktop" }], "linux"],
+    ["blank values count as missing", [{ device: " ", os: "linux" }, { device: "", os: "linux" }, { device: "desktop" }], "linux"],
     ["null values count as missing", [{ device: null, os: null, browser: "edge" }], "edge"],
     ["a tie goes to the value seen first", [{ device: "desktop" }, { device: "mobile" }], "desktop"],
     ["a later value can overtake", [{ device: "desktop" }, { device: "mobile" }, { device: "mobile" }], "mobile"],

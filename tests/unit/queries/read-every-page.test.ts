@@ -61,7 +61,10 @@ describe("readEveryPage (the exports' reading of a whole list)", () => {
   });
 
   it("keeps the first row of an id that moved onto the next page while the pages were read", async () => {
-    const pages: Row[][] = [[{ id: "a" }, { id: "b" }], [{ id: "b" }, { id: "c" }]];
+    const pages: Row[][] = [
+      [{ id: "a" }, { id: "b" }],
+      [{ id: "b" }, { id: "c" }],
+    ];
     const rows = await readEveryPage({ readPage: async (page) => ({ items: pages[page - 1], totalPages: 2 }), pageCount: 2 });
     expect(rows).toEqual([{ id: "a" }, { id: "b" }, { id: "c" }]);
   });

@@ -7,7 +7,12 @@ import { stubFetch } from "../support/render-app";
 const filters = { startTime: "2025-03-01T00:00:00.000Z", endTime: "2025-03-08T00:00:00.000Z", search: "", sessionId: "" };
 
 function listItem(n: number, full = true) {
-  const item = { id: `t${n}`, sessionId: `s${n % 7}`, timestamp: new Date(Date.UTC(2025, 2, 7) - n * 60_000).toISOString(), preview: `q${n}` };
+  const item = {
+    id: `t${n}`,
+    sessionId: `s${n % 7}`,
+    timestamp: new Date(Date.UTC(2025, 2, 7) - n * 60_000).toISOString(),
+    preview: `q${n}`,
+  };
   return full ? { ...item, messageCount: 2, duration: "1m 0s", question: `q${n}`, answer: `a${n}` } : item;
 }
 
@@ -56,7 +61,10 @@ function listServer(total: number, { lacking = new Set<number>(), failDetail = n
 
 describe("transcriptsUrl (spec section 7)", () => {
   it.each([
-    [{ ...filters, page: 1, limit: 20 }, "/api/transcripts?startTime=2025-03-01T00%3A00%3A00.000Z&endTime=2025-03-08T00%3A00%3A00.000Z&page=1&limit=20"],
+    [
+      { ...filters, page: 1, limit: 20 },
+      "/api/transcripts?startTime=2025-03-01T00%3A00%3A00.000Z&endTime=2025-03-08T00%3A00%3A00.000Z&page=1&limit=20",
+    ],
     [
       { ...filters, page: 3, limit: 100, search: " order & refund ", sessionId: "web-1" },
       "/api/transcripts?startTime=2025-03-01T00%3A00%3A00.000Z&endTime=2025-03-08T00%3A00%3A00.000Z&page=3&limit=100&search=order+%26+refund&sessionId=web-1",
@@ -72,7 +80,11 @@ describe("transcriptsUrl (spec section 7)", () => {
 
 describe("fetchTranscript", () => {
   it("turns a 404 into TranscriptNotFoundError and other failures into the server's message", async () => {
-    stubFetch((url) => (url.endsWith("/gone") ? { status: 404, body: { message: "Transcript not found" } } : { status: 500, body: { message: "Database unavailable" } }));
+    stubFetch((url) =>
+      url.endsWith("/gone")
+        ? { status: 404, body: { message: "Transcript not found" } }
+        : { status: 500, body: { message: "Database unavailable" } },
+    );
     await expect(fetchTranscript("gone")).rejects.toBeInstanceOf(TranscriptNotFoundError);
     await expect(fetchTranscript("x")).rejects.toThrow("Database unavailable");
     stubFetch(() => ({ status: 502, body: "" }));
@@ -94,7 +106,12 @@ describe("fetchTranscriptsForExport (spec section 7, export sequence)", () => {
     expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 1_050 }, (_, n) => `t${n}`));
     const urls = server.urls();
     expect(urls).toHaveLength(11);
-    expect(urls.every((url) => url.startsWith("/api/transcripts?") && url.includes("limit=100") && url.includes("search=order") && url.includes("sessionId=s1"))).toBe(true);
+    expect(
+      urls.every(
+        (url) =>
+          url.startsWith("/api/transcripts?") && url.includes("limit=100") && url.includes("search=order") && url.includes("sessionId=s1"),
+      ),
+    ).toBe(true);
     expect(urls.map((url) => new URL(url, "http://x").searchParams.get("page")).sort((a, b) => Number(a) - Number(b))).toEqual(
       Array.from({ length: 11 }, (_, i) => String(i + 1)),
     );
@@ -140,7 +157,12 @@ describe("withRating (a second rating of a message replaces the first)", () => {
   it.each([
     ["adds to nothing", undefined, rating(1, "thumbs_up"), [rating(1, "thumbs_up")]],
     ["adds beside other messages", [rating(0, "thumbs_up")], rating(2, "thumbs_down"), [rating(0, "thumbs_up"), rating(2, "thumbs_down")]],
-    ["replaces the same message", [rating(1, "thumbs_up"), rating(3, "thumbs_up")], rating(1, "thumbs_down"), [rating(3, "thumbs_up"), rating(1, "thumbs_down")]],
+    [
+      "replaces the same message",
+      [rating(1, "thumbs_up"), rating(3, "thumbs_up")],
+      rating(1, "thumbs_down"),
+      [rating(3, "thumbs_up"), rating(1, "thumbs_down")],
+    ],
   ])("%s", (_name, current, next, expected) => {
     expect(withRating(current, next)).toEqual(expected);
   });

@@ -44,7 +44,11 @@ it("creates the database, its log, its folder, backups and restores owner-only",
   const url = `file:${file}`;
 
   runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
-  expect({ folder: mode(dataDir), parent: mode(path.dirname(dataDir)), database: mode(file) }).toEqual({ folder: "700", parent: "700", database: "600" });
+  expect({ folder: mode(dataDir), parent: mode(path.dirname(dataDir)), database: mode(file) }).toEqual({
+    folder: "700",
+    parent: "700",
+    database: "600",
+  });
 
   // The app's own connection writes, which creates the write-ahead log and its shared memory.
   process.env.DATABASE_URL = url;

@@ -11,7 +11,11 @@ describe("toErrorResponse", () => {
     [new AppError("TOO_MANY_REQUESTS", "Slow down", { retryAfterSeconds: 30 }), 429, "Slow down"],
     [Object.assign(new Error("x"), { code: "P2025" }), 404, "Not found"],
     [Object.assign(new Error("x"), { code: "P2002" }), 409, "A record with these details already exists"],
-    [Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), 503, "The database is unavailable. Please try again shortly."],
+    [
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      503,
+      "The database is unavailable. Please try again shortly.",
+    ],
   ])("maps %p to %p", async (error, status, message) => {
     const silence = jest.spyOn(console, "error").mockImplementation(() => undefined);
     const res = toErrorResponse(error);
@@ -54,12 +58,19 @@ describe("readJsonBody", () => {
         controller.error(reset);
       },
     });
-    const aborted = new Request("http://localhost/api", { method: "POST", body, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    const aborted = new Request("http://localhost/api", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
     await expect(readJsonBody(aborted, 100)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "The request body could not be read" });
   });
 
   it("refuses non-JSON content types and malformed JSON", async () => {
-    await expect(readJsonBody(request("a=1", { "content-type": "text/plain" }), 100)).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+    await expect(readJsonBody(request("a=1", { "content-type": "text/plain" }), 100)).rejects.toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+    });
     await expect(readJsonBody(request("{oops"), 100)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Malformed JSON body" });
   });
 });

@@ -53,7 +53,8 @@ describe("sealing API keys", () => {
     const parts = sealSecret("VF.DM.secret").split(".");
     parts[4] = Buffer.from("VF.DM.forged").toString("base64url");
     expect(() => openSecret(parts.join("."))).toThrow(SecretKeyError);
-    for (const bad of ["short", "x".repeat(64), randomBytes(16).toString("base64")]) expect(() => parseEncryptionKey(bad, "KEY")).toThrow(/32 bytes/);
+    for (const bad of ["short", "x".repeat(64), randomBytes(16).toString("base64")])
+      expect(() => parseEncryptionKey(bad, "KEY")).toThrow(/32 bytes/);
   });
 });
 
@@ -89,7 +90,14 @@ describe("retries", () => {
 });
 
 it("reads log data given as JSON text into objects and leaves the rest alone", () => {
-  const transcript = { id: "t", logs: [{ type: "trace", data: '{"type":"text","payload":{"message":"hi"}}' }, { type: "action", data: { type: "launch" } }, { type: "trace", data: "not json" }] };
+  const transcript = {
+    id: "t",
+    logs: [
+      { type: "trace", data: '{"type":"text","payload":{"message":"hi"}}' },
+      { type: "action", data: { type: "launch" } },
+      { type: "trace", data: "not json" },
+    ],
+  };
   expect(withParsedLogData(transcript).logs).toEqual([
     { type: "trace", data: { type: "text", payload: { message: "hi" } } },
     { type: "action", data: { type: "launch" } },

@@ -51,7 +51,12 @@ describe("dense word bits", () => {
   });
 
   it("looks the bits of dense words up by word id, -1 for any other id, past the last dense one too", () => {
-    const bitsById = denseBitsById(new Map([[3, 0], [1, DENSE_WORD_CAPACITY - 1]]));
+    const bitsById = denseBitsById(
+      new Map([
+        [3, 0],
+        [1, DENSE_WORD_CAPACITY - 1],
+      ]),
+    );
     expect([...bitsById]).toEqual([-1, DENSE_WORD_CAPACITY - 1, -1, 0]);
     expect(denseColumnsOf([4, 1000], bitsById)).toEqual(new Array(DENSE_WORD_COLUMNS).fill(0n));
     expect(denseBitsById(new Map())).toHaveLength(0);
@@ -59,7 +64,14 @@ describe("dense word bits", () => {
 
   it("finds the largest word id, -1 of none", () => {
     expect(largestId([3, 17, 5])).toBe(17);
-    expect(largestId(new Map([[9, 0], [2, 1]]).keys())).toBe(9);
+    expect(
+      largestId(
+        new Map([
+          [9, 0],
+          [2, 1],
+        ]).keys(),
+      ),
+    ).toBe(9);
     expect(largestId([])).toBe(-1);
   });
 
@@ -100,7 +112,15 @@ describe("choosing dense words", () => {
       { wordId: 3, bit: 3 },
     ]);
     // Words with bits keep them; new ones fill the gaps.
-    expect(newDenseWords(texts, new Map([[2, 0], [7, 2]]))).toEqual([
+    expect(
+      newDenseWords(
+        texts,
+        new Map([
+          [2, 0],
+          [7, 2],
+        ]),
+      ),
+    ).toEqual([
       { wordId: 1, bit: 1 },
       { wordId: 5, bit: 3 },
       { wordId: 3, bit: 4 },
@@ -113,11 +133,26 @@ describe("choosing dense words", () => {
   });
 
   it("chooses nothing from a small batch, and nothing once every bit is taken", () => {
-    expect(newDenseWords(batch(DENSE_SAMPLE_MIN_TEXTS - 1, () => [1]), new Map())).toEqual([]);
+    expect(
+      newDenseWords(
+        batch(DENSE_SAMPLE_MIN_TEXTS - 1, () => [1]),
+        new Map(),
+      ),
+    ).toEqual([]);
     const full = new Map(Array.from({ length: DENSE_WORD_CAPACITY }, (_, bit) => [1000 + bit, bit]));
-    expect(newDenseWords(batch(DENSE_SAMPLE_MIN_TEXTS, () => [1]), full)).toEqual([]);
+    expect(
+      newDenseWords(
+        batch(DENSE_SAMPLE_MIN_TEXTS, () => [1]),
+        full,
+      ),
+    ).toEqual([]);
     const allButTwo = new Map(Array.from({ length: DENSE_WORD_CAPACITY - 2 }, (_, bit) => [1000 + bit, bit]));
-    expect(newDenseWords(batch(DENSE_SAMPLE_MIN_TEXTS, () => [1, 2, 3]), allButTwo)).toEqual([
+    expect(
+      newDenseWords(
+        batch(DENSE_SAMPLE_MIN_TEXTS, () => [1, 2, 3]),
+        allButTwo,
+      ),
+    ).toEqual([
       { wordId: 1, bit: DENSE_WORD_CAPACITY - 2 },
       { wordId: 2, bit: DENSE_WORD_CAPACITY - 1 },
     ]);

@@ -21,7 +21,11 @@ describe("oneAtATime (the lane of reads that scan texts)", () => {
       );
     const settled = await Promise.allSettled([piece("a", 20), piece("b", 5, true), piece("c", 1)]);
     expect(events).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
-    expect(settled.map((result) => (result.status === "fulfilled" ? result.value : (result.reason as Error).message))).toEqual(["a", "b", "c"]);
+    expect(settled.map((result) => (result.status === "fulfilled" ? result.value : (result.reason as Error).message))).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
   });
 
   it("refuses a piece whose turn has not come within its wait, and keeps the lane going", async () => {

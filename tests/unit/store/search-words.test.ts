@@ -10,7 +10,20 @@ const wordsOf = (text: string) => wordsOfText(wordsOfTexts([text]), 0);
 
 describe("words of a search text", () => {
   it("splits at every ASCII character that is neither a letter nor a digit", () => {
-    expect(wordsOf("order nw-12 shipped!\nsee https://shop.example/a_b?x=1")).toEqual(["order", "nw", "12", "shipped", "see", "https", "shop", "example", "a", "b", "x", "1"]);
+    expect(wordsOf("order nw-12 shipped!\nsee https://shop.example/a_b?x=1")).toEqual([
+      "order",
+      "nw",
+      "12",
+      "shipped",
+      "see",
+      "https",
+      "shop",
+      "example",
+      "a",
+      "b",
+      "x",
+      "1",
+    ]);
   });
 
   it("keeps non-ASCII characters inside words, punctuation included", () => {
@@ -52,7 +65,13 @@ describe("words of many texts", () => {
 
   it("gives each text its own words, each once, texts without words included", () => {
     const result = wordsOfTexts(texts);
-    expect(texts.map((_, index) => wordsOfText(result, index))).toEqual([["order", "nw", "12", "shipped"], ["shipped", long, "größe"], [], [], ["order", "again"]]);
+    expect(texts.map((_, index) => wordsOfText(result, index))).toEqual([
+      ["order", "nw", "12", "shipped"],
+      ["shipped", long, "größe"],
+      [],
+      [],
+      ["order", "again"],
+    ]);
     expect(result.starts).toHaveLength(texts.length + 1);
   });
 

@@ -61,6 +61,11 @@ describe("rollupDeltas", () => {
   });
 
   it("sums many transcripts of one bucket", () => {
-    expect(rollupDeltas([{ before: null, after: facts }, { before: null, after: { ...facts, createdAtMs: at + 1 } }]).slots).toEqual([{ slot: Math.floor(at / SLOT_MS), delta: 2 }]);
+    expect(
+      rollupDeltas([
+        { before: null, after: facts },
+        { before: null, after: { ...facts, createdAtMs: at + 1 } },
+      ]).slots,
+    ).toEqual([{ slot: Math.floor(at / SLOT_MS), delta: 2 }]);
   });
 });

@@ -23,7 +23,9 @@ type Route = (url: string, init: RequestInit) => FakeResponseInit | undefined;
 
 /** Replaces fetch with one that answers from `route` (404 for anything it does not know). */
 export function stubFetch(route: Route): jest.Mock {
-  const mock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => fakeResponse(route(String(input), init) ?? { status: 404, body: { message: "Not found" } }));
+  const mock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
+    fakeResponse(route(String(input), init) ?? { status: 404, body: { message: "Not found" } }),
+  );
   (globalThis as { fetch: unknown }).fetch = mock;
   return mock;
 }

@@ -44,7 +44,10 @@ const ADVERSARIAL: [string, (length: number) => string][] = [
   ["a URL ending in a run of dots", (length) => `http://a${".".repeat(length - 8)}`],
   ["a URL ending in unopened closing brackets", (length) => `https://a.example/x${")".repeat(length - 19)}`],
   ["a URL ending in closing brackets and marks in turn", (length) => `https://a.example/x${repeatTo(").]!}?", length - 19)}`],
-  ["a URL of opening brackets, then as many closing ones", (length) => `https://a.example/${"(".repeat(length / 2 - 9)}${")".repeat(length / 2 - 9)}`],
+  [
+    "a URL of opening brackets, then as many closing ones",
+    (length) => `https://a.example/${"(".repeat(length / 2 - 9)}${")".repeat(length / 2 - 9)}`,
+  ],
   ["a run of http:// prefixes", (length) => repeatTo("http://", length)],
   ["punctuation with colons", (length) => repeatTo(".,;:!?'\"*", length)],
   ["'Reference' without its colon", (length) => repeatTo("Reference ", length)],
@@ -98,14 +101,17 @@ describe("the scans find what the patterns define", () => {
   function randomTexts(pieces: string[]): string[] {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    return Array.from({ length: 5_000 }, () => Array.from({ length: 1 + Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join(""));
+    return Array.from({ length: 5_000 }, () =>
+      Array.from({ length: 1 + Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join(""),
+    );
   }
 
   it("bold spans are the lazy matches of **(?=\\S)(…\\S)**", () => {
     const BOLD = /\*\*(?=\S)([\s\S]*?\S)\*\*/g;
     const differing = randomTexts(["*", "**", " ", "a", "\t", "\u00a0", "b*"]).filter((text) => {
       const tokens = inlineTokens(text);
-      const joined = (strong: boolean) => tokens.map((token) => (token.kind === "text" && token.strong === strong ? token.text : "")).join("");
+      const joined = (strong: boolean) =>
+        tokens.map((token) => (token.kind === "text" && token.strong === strong ? token.text : "")).join("");
       return joined(true) !== [...text.matchAll(BOLD)].map((match) => match[1]).join("") || joined(false) !== text.replace(BOLD, "");
     });
     expect(differing).toEqual([]);

@@ -11,9 +11,15 @@ describe("links (spec section 2: URLs become links, trailing punctuation trimmed
     ["(https://a.example/path)", [text("("), link("https://a.example/path"), text(")")]],
     ["https://en.wikipedia.org/wiki/Foo_(bar)", [link("https://en.wikipedia.org/wiki/Foo_(bar)")]],
     ["https://a.example/q?x=1&y=2!", [link("https://a.example/q?x=1&y=2"), text("!")]],
-    ["Go to https://a.example/returns\u2026", [text("Go to "), link("https://a.example/returns\u2026", "https://a.example/returns%E2%80%A6")]],
+    [
+      "Go to https://a.example/returns\u2026",
+      [text("Go to "), link("https://a.example/returns\u2026", "https://a.example/returns%E2%80%A6")],
+    ],
     ["HTTPS://A.EXAMPLE/Up", [link("HTTPS://A.EXAMPLE/Up", "https://a.example/Up")]],
-    ["two https://a.example and https://b.example/", [text("two "), link("https://a.example", "https://a.example/"), text(" and "), link("https://b.example/")]],
+    [
+      "two https://a.example and https://b.example/",
+      [text("two "), link("https://a.example", "https://a.example/"), text(" and "), link("https://b.example/")],
+    ],
     ["Label (https://a.example/doc)", [text("Label ("), link("https://a.example/doc"), text(")")]],
   ])("%p", (input, expected) => {
     expect(inlineTokens(input)).toEqual(expected);
@@ -81,7 +87,9 @@ describe("emphasis (spec section 2: bold markers, list starts, 'Reference:')", (
   });
 
   it("marks the start of numbered and bulleted list items, line by line", () => {
-    const lines = messageTokens("Here's how:\n1. Go to https://a.example/returns\n2) Enter your **order**\n- Unused items\n* Sale items\n• Boxes\n3.5 kg is not a list\n\nReference: https://h.example/a");
+    const lines = messageTokens(
+      "Here's how:\n1. Go to https://a.example/returns\n2) Enter your **order**\n- Unused items\n* Sale items\n• Boxes\n3.5 kg is not a list\n\nReference: https://h.example/a",
+    );
     expect(lines.map((line) => line.listMarker)).toEqual([null, "1.", "2)", "-", "*", "•", null, null, null]);
     expect(lines[1].tokens).toEqual([text("Go to "), link("https://a.example/returns")]);
     expect(lines[2].tokens).toEqual([text("Enter your "), text("order", true)]);

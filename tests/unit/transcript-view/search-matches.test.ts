@@ -1,4 +1,12 @@
-import { highlightedSearch, matchParts, matchRanges, messageMatchCount, searchSnippet, SNIPPET_AFTER, SNIPPET_BEFORE } from "@/lib/transcript-view/search-matches";
+import {
+  highlightedSearch,
+  matchParts,
+  matchRanges,
+  messageMatchCount,
+  searchSnippet,
+  SNIPPET_AFTER,
+  SNIPPET_BEFORE,
+} from "@/lib/transcript-view/search-matches";
 import { buildSearchText, SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 
 const marked = (text: string, search: string) =>
@@ -78,7 +86,12 @@ describe("search matches in a message", () => {
       expect(snippet.length).toBeGreaterThan(SNIPPET_AFTER);
       // Whole words only: every word of the snippet is a word of the message.
       const messageWords = new Set(message.split(" "));
-      expect(snippet.slice(1, -1).split(" ").every((word) => messageWords.has(word))).toBe(true);
+      expect(
+        snippet
+          .slice(1, -1)
+          .split(" ")
+          .every((word) => messageWords.has(word)),
+      ).toBe(true);
     });
 
     it("keeps the start or the end when the match is near it", () => {

@@ -3,7 +3,10 @@
 // turn in minutes and seconds; otherwise 'N/A'. Only text and request entries count.
 import { formatDuration, turnsDurationMs } from "@/lib/transcripts/duration";
 
-const at = (type: string, second: number | null) => ({ type, timestamp: second === null ? null : new Date(Date.UTC(2025, 2, 5, 15, 0, 0) + second * 1000).toISOString() });
+const at = (type: string, second: number | null) => ({
+  type,
+  timestamp: second === null ? null : new Date(Date.UTC(2025, 2, 5, 15, 0, 0) + second * 1000).toISOString(),
+});
 
 describe("turnsDurationMs", () => {
   it.each([

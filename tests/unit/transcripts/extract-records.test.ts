@@ -21,7 +21,10 @@ describe("extractRecords", () => {
 
   it("reads a bare dialog as one transcript named after its file", () => {
     const extraction = extractRecords([entry, entry], "exports/65e7a1f0c2b3d4e5f6a7b8aa.json");
-    expect(extraction).toEqual({ ok: true, records: [{ raw: { dialog: [entry, entry] }, fallback: { id: "65e7a1f0c2b3d4e5f6a7b8aa", sessionId: "65e7a1f0c2b3d4e5f6a7b8aa" } }] });
+    expect(extraction).toEqual({
+      ok: true,
+      records: [{ raw: { dialog: [entry, entry] }, fallback: { id: "65e7a1f0c2b3d4e5f6a7b8aa", sessionId: "65e7a1f0c2b3d4e5f6a7b8aa" } }],
+    });
   });
 
   it("names a bare dialog by its content when the file name is not an id", () => {
@@ -31,7 +34,12 @@ describe("extractRecords", () => {
     expect(first).toEqual(again);
   });
 
-  it.each([["a string", "x"], ["a number", 3], ["null", null], ["an unrelated object", { hello: "world" }]])("finds nothing in %s", (_case, value) => {
+  it.each([
+    ["a string", "x"],
+    ["a number", 3],
+    ["null", null],
+    ["an unrelated object", { hello: "world" }],
+  ])("finds nothing in %s", (_case, value) => {
     expect(extractRecords(value)).toEqual({ ok: false, reason: NO_TRANSCRIPTS_REASON });
   });
 });

@@ -17,7 +17,11 @@ describe("messageText", () => {
     ["the outer message before the outer Slate", { payload: { message: "outer", slate: slate("outer slate") } }, "outer"],
     ["the outer Slate text last", { payload: { slate: slate("only slate") } }, "only slate"],
     ["the query of a flattened request", { payload: { query: "flattened query" } }, "flattened query"],
-    ["the label of a button click", { payload: { type: "path-x1", payload: { label: "Talk to an agent", actions: [] } } }, "Talk to an agent"],
+    [
+      "the label of a button click",
+      { payload: { type: "path-x1", payload: { label: "Talk to an agent", actions: [] } } },
+      "Talk to an agent",
+    ],
     ["the raw text of a newer text action", { payload: { type: "text", payload: "typed by the user" } }, "typed by the user"],
     ["blank candidates are skipped", { payload: { payload: { query: "  ", message: "" }, message: "fallback" } }, "fallback"],
     ["non-string candidates are skipped", { payload: { payload: { query: 42, message: { text: "x" } }, message: "fallback" } }, "fallback"],
@@ -42,12 +46,32 @@ describe("slateText", () => {
   it.each([
     ["leaves of a paragraph run on", [{ children: [{ text: "Hi " }, { text: "there", bold: true }, { text: "!" }] }], "Hi there!"],
     ["paragraphs take a line each", [{ children: [{ text: "one" }] }, { children: [{ text: "two" }] }], "one\ntwo"],
-    ["a link keeps its URL", [{ children: [{ text: "See " }, { type: "link", url: "https://x.example/a", children: [{ text: "our guide" }] }, { text: "." }] }], "See our guide (https://x.example/a)."],
-    ["a link whose text is its URL reads once", [{ children: [{ type: "link", url: "https://x.example", children: [{ text: "https://x.example" }] }] }], "https://x.example"],
-    ["a link without text reads as its URL", [{ children: [{ type: "link", url: "https://x.example", children: [{ text: "" }] }] }], "https://x.example"],
+    [
+      "a link keeps its URL",
+      [{ children: [{ text: "See " }, { type: "link", url: "https://x.example/a", children: [{ text: "our guide" }] }, { text: "." }] }],
+      "See our guide (https://x.example/a).",
+    ],
+    [
+      "a link whose text is its URL reads once",
+      [{ children: [{ type: "link", url: "https://x.example", children: [{ text: "https://x.example" }] }] }],
+      "https://x.example",
+    ],
+    [
+      "a link without text reads as its URL",
+      [{ children: [{ type: "link", url: "https://x.example", children: [{ text: "" }] }] }],
+      "https://x.example",
+    ],
     [
       "nested lists take a line per item",
-      [{ type: "bulleted-list", children: [{ type: "list-item", children: [{ children: [{ text: "a" }] }] }, { type: "list-item", children: [{ children: [{ text: "b" }] }] }] }],
+      [
+        {
+          type: "bulleted-list",
+          children: [
+            { type: "list-item", children: [{ children: [{ text: "a" }] }] },
+            { type: "list-item", children: [{ children: [{ text: "b" }] }] },
+          ],
+        },
+      ],
       "a\nb",
     ],
     ["a string is itself", "plain", "plain"],

@@ -40,7 +40,18 @@ describe("legacy transcript with its dialog", () => {
   });
 
   it("keeps every entry as received, adding a canonical type and a timestamp", () => {
-    expect(transcript.dialog.map((entry) => entry.type)).toEqual(["launch", "text", "debug", "request", "text", "choice", "request", "text", "visual", "end"]);
+    expect(transcript.dialog.map((entry) => entry.type)).toEqual([
+      "launch",
+      "text",
+      "debug",
+      "request",
+      "text",
+      "choice",
+      "request",
+      "text",
+      "visual",
+      "end",
+    ]);
     expect(transcript.dialog[0]).toEqual({
       turnID: "t1",
       type: "launch",
@@ -58,7 +69,9 @@ describe("legacy transcript with its dialog", () => {
     expect(transcript.messageCount).toBe(5);
     expect(formatDuration(transcript.durationMs)).toBe("2m 1s");
     expect(transcript.question).toBe("Where is my order NW-123456?");
-    expect(transcript.answer).toBe("Your order shipped. Track it at the tracking page (https://track.example/NW-123456).\nCarrier: UPS\nETA: Friday");
+    expect(transcript.answer).toBe(
+      "Your order shipped. Track it at the tracking page (https://track.example/NW-123456).\nCarrier: UPS\nETA: Friday",
+    );
     expect(transcript.searchText).toContain("talk to an agent");
     expect(transcript.searchText).not.toContain("matched intent");
   });
@@ -87,7 +100,11 @@ describe("epoch seconds and milliseconds", () => {
 
   it("reads seconds and milliseconds as the same kind of instant", () => {
     expect(seconds.createdAt.toISOString()).toBe("2025-03-07T10:00:00.000Z");
-    expect(seconds.dialog.map((entry) => entry.timestamp)).toEqual(["2025-03-07T10:00:01.000Z", "2025-03-07T10:01:01.000Z", "2025-03-07T10:03:13.000Z"]);
+    expect(seconds.dialog.map((entry) => entry.timestamp)).toEqual([
+      "2025-03-07T10:00:01.000Z",
+      "2025-03-07T10:01:01.000Z",
+      "2025-03-07T10:03:13.000Z",
+    ]);
     expect(formatDuration(seconds.durationMs)).toBe("3m 12s");
     expect(millis.createdAt.toISOString()).toBe("2025-03-07T10:01:40.000Z");
     expect(millis.updatedAt.toISOString()).toBe("2025-03-07T10:02:40.000Z");
@@ -138,13 +155,28 @@ describe("newer logs-based transcript", () => {
       ["text", "trace"],
       ["end", "trace"],
     ]);
-    expect(transcript.dialog[1]).toMatchObject({ turnID: "n1", startTime: "2025-08-01T10:00:01.000Z", timestamp: "2025-08-01T10:00:01.000Z" });
+    expect(transcript.dialog[1]).toMatchObject({
+      turnID: "n1",
+      startTime: "2025-08-01T10:00:01.000Z",
+      timestamp: "2025-08-01T10:00:01.000Z",
+    });
   });
 
   it("reads device, os and browser from properties and derives the columns", () => {
-    expect(transcript).toMatchObject({ device: "mobile", os: "android", browser: "chrome", messageCount: 5, question: "cancel my membership", answer: "You can cancel under Account > Membership." });
+    expect(transcript).toMatchObject({
+      device: "mobile",
+      os: "android",
+      browser: "chrome",
+      messageCount: 5,
+      question: "cancel my membership",
+      answer: "You can cancel under Account > Membership.",
+    });
     expect(transcript.searchText).toContain("and get a refund?");
-    expect(transcript.properties).toMatchObject({ environmentID: "64a1f0c2e4b0a7001f3c9d22", endedAt: "2025-08-01T10:02:00.000Z", evaluations: [{ name: "resolved", value: true }] });
+    expect(transcript.properties).toMatchObject({
+      environmentID: "64a1f0c2e4b0a7001f3c9d22",
+      endedAt: "2025-08-01T10:02:00.000Z",
+      evaluations: [{ name: "resolved", value: true }],
+    });
   });
 });
 
@@ -156,7 +188,10 @@ describe("bare dialog, object holding transcripts, MongoDB export", () => {
   });
 
   it("reads the transcripts an object holds", () => {
-    expect(readAll("valid/holder-object.json").map((transcript) => transcript.id)).toEqual(["65e7a1f0c2b3d4e5f6a7b808", "65e7a1f0c2b3d4e5f6a7b809"]);
+    expect(readAll("valid/holder-object.json").map((transcript) => transcript.id)).toEqual([
+      "65e7a1f0c2b3d4e5f6a7b808",
+      "65e7a1f0c2b3d4e5f6a7b809",
+    ]);
   });
 
   it("unwraps $oid and $date", () => {
@@ -168,20 +203,37 @@ describe("bare dialog, object holding transcripts, MongoDB export", () => {
 });
 
 describe("times taken from the dialog", () => {
-  const entry = (startTime: string | undefined) => ({ type: "text", payload: { payload: { message: "hi" } }, ...(startTime ? { startTime } : {}) });
+  const entry = (startTime: string | undefined) => ({
+    type: "text",
+    payload: { payload: { message: "hi" } },
+    ...(startTime ? { startTime } : {}),
+  });
 
   it("takes a missing createdAt from the earliest entry and updatedAt from the latest, whatever their order", () => {
-    const result = normalizeTranscript({ _id: "t1", sessionID: "s", dialog: [entry("2025-03-01T10:05:00.000Z"), entry(undefined), entry("2025-03-01T10:00:00.000Z"), entry("2025-03-01T10:09:00.000Z")] });
+    const result = normalizeTranscript({
+      _id: "t1",
+      sessionID: "s",
+      dialog: [entry("2025-03-01T10:05:00.000Z"), entry(undefined), entry("2025-03-01T10:00:00.000Z"), entry("2025-03-01T10:09:00.000Z")],
+    });
     if (!result.ok) throw new Error(result.reason);
     expect(result.record.createdAt.toISOString()).toBe("2025-03-01T10:00:00.000Z");
     expect(result.record.updatedAt.toISOString()).toBe("2025-03-01T10:09:00.000Z");
   });
 
   it("keeps the record's own times, and falls back to createdAt when no entry has a time", () => {
-    const own = normalizeTranscript({ _id: "t2", sessionID: "s", createdAt: "2025-03-02T08:00:00Z", updatedAt: "2025-03-02T08:30:00Z", dialog: [entry("2025-03-01T10:00:00.000Z")] });
+    const own = normalizeTranscript({
+      _id: "t2",
+      sessionID: "s",
+      createdAt: "2025-03-02T08:00:00Z",
+      updatedAt: "2025-03-02T08:30:00Z",
+      dialog: [entry("2025-03-01T10:00:00.000Z")],
+    });
     const untimed = normalizeTranscript({ _id: "t3", sessionID: "s", createdAt: "2025-03-02T08:00:00Z", dialog: [entry(undefined)] });
     if (!own.ok || !untimed.ok) throw new Error("not read");
-    expect([own.record.createdAt.toISOString(), own.record.updatedAt.toISOString()]).toEqual(["2025-03-02T08:00:00.000Z", "2025-03-02T08:30:00.000Z"]);
+    expect([own.record.createdAt.toISOString(), own.record.updatedAt.toISOString()]).toEqual([
+      "2025-03-02T08:00:00.000Z",
+      "2025-03-02T08:30:00.000Z",
+    ]);
     expect(untimed.record.updatedAt.toISOString()).toBe("2025-03-02T08:00:00.000Z");
   });
 });
@@ -240,9 +292,19 @@ describe("records that would break storing", () => {
   };
 
   it("refuses a record nested too deeply, and reads one nested reasonably", () => {
-    const deep = { _id: "deep1", sessionID: "s", createdAt: "2025-01-01", dialog: [{ type: "text", payload: { slate: { content: [nested(5000)] } } }] };
+    const deep = {
+      _id: "deep1",
+      sessionID: "s",
+      createdAt: "2025-01-01",
+      dialog: [{ type: "text", payload: { slate: { content: [nested(5000)] } } }],
+    };
     expect(normalizeTranscript(deep)).toEqual({ ok: false, id: "deep1", reason: "nested more than 100 levels deep" });
-    const fine = { _id: "deep2", sessionID: "s", createdAt: "2025-01-01", dialog: [{ type: "text", payload: { slate: { content: [nested(30)] } } }] };
+    const fine = {
+      _id: "deep2",
+      sessionID: "s",
+      createdAt: "2025-01-01",
+      dialog: [{ type: "text", payload: { slate: { content: [nested(30)] } } }],
+    };
     expect(readRecord({ raw: fine })).toMatchObject({ ok: true, transcript: { searchText: "deep" } });
   });
 
@@ -254,17 +316,31 @@ describe("records that would break storing", () => {
     };
     // The record itself is level 1, so n nested arrays reach level n + 1.
     expect(normalizeTranscript({ _id: "d100", sessionID: "s", createdAt: "2025-01-01", extra: arrays(99) })).toMatchObject({ ok: true });
-    expect(normalizeTranscript({ _id: "d101", sessionID: "s", createdAt: "2025-01-01", extra: arrays(100) })).toEqual({ ok: false, id: "d101", reason: "nested more than 100 levels deep" });
-    expect(normalizeTranscript({ _id: "d101", sessionID: "s", createdAt: "2025-01-01", dialog: [{ type: "text", payload: arrays(98) }] })).toEqual({ ok: false, id: "d101", reason: "nested more than 100 levels deep" });
+    expect(normalizeTranscript({ _id: "d101", sessionID: "s", createdAt: "2025-01-01", extra: arrays(100) })).toEqual({
+      ok: false,
+      id: "d101",
+      reason: "nested more than 100 levels deep",
+    });
+    expect(
+      normalizeTranscript({ _id: "d101", sessionID: "s", createdAt: "2025-01-01", dialog: [{ type: "text", payload: arrays(98) }] }),
+    ).toEqual({ ok: false, id: "d101", reason: "nested more than 100 levels deep" });
   });
 
   it("removes NUL characters from the stored columns but keeps them in the dialog", () => {
-    const result = readRecord({ raw: { _id: "n1", sessionID: "a\u0000b", createdAt: "2025-01-01", os: "i\u0000os", dialog: [{ type: "request", payload: { payload: { query: "q\u0000q" } } }] } });
+    const result = readRecord({
+      raw: {
+        _id: "n1",
+        sessionID: "a\u0000b",
+        createdAt: "2025-01-01",
+        os: "i\u0000os",
+        dialog: [{ type: "request", payload: { payload: { query: "q\u0000q" } } }],
+      },
+    });
     expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "ios", question: "qq", searchText: "qq", preview: "qq" } });
     expect(result.ok && JSON.stringify(storedDialog(String(result.transcript.sourceJson), result.transcript))).toContain("q\\u0000q");
   });
 
-  it("keeps a \"__proto__\" field of an entry as a field, never as the entry's prototype", () => {
+  it('keeps a "__proto__" field of an entry as a field, never as the entry\'s prototype', () => {
     const raw = JSON.parse(
       '{"_id":"p1","sessionID":"s","createdAt":"2025-01-01","dialog":[{"__proto__":{"payload":{"message":"inherited"}},"type":"text"},{"type":"text","payload":{"message":"own"}}]}',
     );

@@ -24,7 +24,12 @@ describe("readExportFile", () => {
     // Strings full of brackets, commas, quotes, escapes and multi-byte characters, over many 64 KB chunks.
     const tricky = 'a "quoted" [bracket], {brace}, back\\slash, \\"\\\\", 日本語 😀 ';
     // Runs of backslashes of every length, so that some chunk ends inside an escape.
-    const transcripts = Array.from({ length: 3000 }, (_, i) => ({ _id: `id${i}`, sessionID: `s${i}`, note: tricky.repeat(i % 7) + "\\".repeat(i % 5) + '"', n: i }));
+    const transcripts = Array.from({ length: 3000 }, (_, i) => ({
+      _id: `id${i}`,
+      sessionID: `s${i}`,
+      note: tricky.repeat(i % 7) + "\\".repeat(i % 5) + '"',
+      n: i,
+    }));
     const items = await read("big.json", `\uFEFF[\n${transcripts.map((t) => JSON.stringify(t, null, i2(t.n))).join(",\n")}\n]\n`);
     expect(problems(items)).toEqual([]);
     expect(records(items)).toEqual(transcripts);
@@ -39,7 +44,10 @@ describe("readExportFile", () => {
   });
 
   it("keeps each element's text as it stands in the file, across chunk boundaries", async () => {
-    const values = [{ _id: "a", note: "日本語 😀 é" }, { _id: "b", note: '"quoted", [x]' }];
+    const values = [
+      { _id: "a", note: "日本語 😀 é" },
+      { _id: "b", note: '"quoted", [x]' },
+    ];
     const texts = values.map((v) => JSON.stringify(v));
     for (const chunkSize of [3, 1 << 20]) {
       const items = await read(`texts-${chunkSize}.json`, `[${texts.join(",")}]`, chunkSize);
@@ -65,7 +73,8 @@ describe("readExportFile", () => {
   });
 
   it("refuses, by that count, an element nested more than 100 levels deep and reads one of 100", async () => {
-    const element = (id: string, arrays: number) => `{"_id": "${id}", "sessionID": "s", "createdAt": "2025-01-01", "extra": ${"[".repeat(arrays)}${"]".repeat(arrays)}}`;
+    const element = (id: string, arrays: number) =>
+      `{"_id": "${id}", "sessionID": "s", "createdAt": "2025-01-01", "extra": ${"[".repeat(arrays)}${"]".repeat(arrays)}}`;
     const items = await read("deep.json", `[${element("d100", 99)}, ${element("d101", 100)}]`, 16);
     const results = items.map((item) => (item.kind === "record" ? readRecord(item.record) : null));
     expect(results).toEqual([
@@ -89,7 +98,13 @@ describe("readExportFile", () => {
   it("gathers a bare dialog array into one transcript named after the file", async () => {
     const entry = { type: "text", format: "trace", payload: { payload: { message: "hi" } } };
     const items = await read("65e7a1f0c2b3d4e5f6a7b8cc.json", JSON.stringify([entry, entry]));
-    expect(items).toEqual([{ kind: "record", index: 0, record: { raw: { dialog: [entry, entry] }, fallback: { id: "65e7a1f0c2b3d4e5f6a7b8cc", sessionId: "65e7a1f0c2b3d4e5f6a7b8cc" } } }]);
+    expect(items).toEqual([
+      {
+        kind: "record",
+        index: 0,
+        record: { raw: { dialog: [entry, entry] }, fallback: { id: "65e7a1f0c2b3d4e5f6a7b8cc", sessionId: "65e7a1f0c2b3d4e5f6a7b8cc" } },
+      },
+    ]);
   });
 
   it("parses objects whole, and reports empty and unreadable files", async () => {

@@ -12,7 +12,8 @@ import { FIXTURES } from "./fixtures";
 
 async function recordsOf(file: string): Promise<SourceRecord[]> {
   const records: SourceRecord[] = [];
-  for await (const item of readExportFile(path.join(FIXTURES, "valid", file), () => undefined)) if (item.kind === "record") records.push(item.record);
+  for await (const item of readExportFile(path.join(FIXTURES, "valid", file), () => undefined))
+    if (item.kind === "record") records.push(item.record);
   return records;
 }
 
@@ -42,7 +43,12 @@ describe("storedDialog", () => {
   });
 
   it("serialises a record without text of its own (ingest API, seed)", () => {
-    const raw = { _id: "s1", sessionID: "s", createdAt: "2025-01-01T00:00:00Z", dialog: [{ type: "request", payload: { payload: { query: "hi" } } }] };
+    const raw = {
+      _id: "s1",
+      sessionID: "s",
+      createdAt: "2025-01-01T00:00:00Z",
+      dialog: [{ type: "request", payload: { payload: { query: "hi" } } }],
+    };
     const read = readRecord({ raw });
     expect(read.ok && JSON.parse(storedText(read.transcript.sourceJson))).toEqual(raw);
   });

@@ -40,7 +40,11 @@ describe("rangeCoverage", () => {
   });
 
   it("covers every millisecond exactly once", () => {
-    for (const [start, end] of [[T + 123, T + 7 * SLOT_MS + 456], [T - 1, T + SLOT_MS], [T, T + SLOT_MS - 1]]) {
+    for (const [start, end] of [
+      [T + 123, T + 7 * SLOT_MS + 456],
+      [T - 1, T + SLOT_MS],
+      [T, T + SLOT_MS - 1],
+    ]) {
       const coverage = rangeCoverage(start, end, SLOT_MS);
       let covered = coverage.partial.reduce((sum, piece) => sum + piece.toMs - piece.fromMs + 1, 0);
       if (coverage.whole) covered += (coverage.whole.last - coverage.whole.first + 1) * SLOT_MS;

@@ -2,12 +2,17 @@
 import { dayKey, isValidTimeZone, localDayNumber, offsetMinutes, offsetSegments } from "@/lib/transcripts/time-zone";
 
 describe("time zones", () => {
-  it.each([["UTC", true], ["Europe/Paris", true], ["Asia/Kolkata", true], ["America/New_York", true], ["Mars/Olympus", false], ["", false], ["x".repeat(100), false]])(
-    "%s is valid: %p",
-    (zone, valid) => {
-      expect(isValidTimeZone(zone)).toBe(valid);
-    },
-  );
+  it.each([
+    ["UTC", true],
+    ["Europe/Paris", true],
+    ["Asia/Kolkata", true],
+    ["America/New_York", true],
+    ["Mars/Olympus", false],
+    ["", false],
+    ["x".repeat(100), false],
+  ])("%s is valid: %p", (zone, valid) => {
+    expect(isValidTimeZone(zone)).toBe(valid);
+  });
 
   it.each([
     ["UTC", "2025-01-15T12:00:00Z", 0],

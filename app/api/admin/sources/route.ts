@@ -6,4 +6,6 @@ import { createSource, listSources } from "@/lib/server/sources/manage-sources";
 
 export const GET = route({ access: "admin" }, async () => listSources());
 
-export const POST = route({ access: "admin", body: createSourceSchema }, async ({ user, body }) => json(await createSource({ input: body, actor: user }), 201));
+export const POST = route({ access: "admin", body: createSourceSchema }, async ({ user, body }) =>
+  json(await createSource({ input: body, actor: user }), 201),
+);

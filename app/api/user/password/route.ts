@@ -4,4 +4,6 @@ import { route } from "@/lib/server/http/route";
 import { passwordChangeSchema } from "@/lib/schemas/users";
 import { changePassword } from "@/lib/server/users/change-password";
 
-export const POST = route({ access: "user", body: passwordChangeSchema }, async ({ user, body }) => changePassword({ actor: user, input: body }));
+export const POST = route({ access: "user", body: passwordChangeSchema }, async ({ user, body }) =>
+  changePassword({ actor: user, input: body }),
+);

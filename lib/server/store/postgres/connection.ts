@@ -44,7 +44,10 @@ export function postgresConnection(url: string): PostgresConnection {
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
     // The store's statements read timestamps as UTC; Prisma's give each query parsers of their own.
-    types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
   });
   // An idle connection dropped by the server (restart, dropped test database) must not crash the process.
   pool.on("error", () => undefined);
@@ -54,7 +57,9 @@ export function postgresConnection(url: string): PostgresConnection {
       return (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
     } catch (error) {
       if ((error as { code?: unknown }).code !== QUERY_CANCELED) throw error;
-      console.warn(`A PostgreSQL read ran past its time budget of ${budgetMs} ms and was cancelled: ${statement.text.replace(/\s+/g, " ").slice(0, 200)}`);
+      console.warn(
+        `A PostgreSQL read ran past its time budget of ${budgetMs} ms and was cancelled: ${statement.text.replace(/\s+/g, " ").slice(0, 200)}`,
+      );
       throw readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`);
     }
   };

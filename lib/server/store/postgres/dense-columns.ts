@@ -21,6 +21,7 @@ export function holdsDenseWords(alias: string, masks: readonly bigint[]): Sql {
 
 /** The aggregates, per column, of the bits `bit` (a SQL expression) of a group's dense words. */
 export function bitColumnsOf(bit: Sql): Sql[] {
-  return COLUMNS.map((column, index) => sql`coalesce(bit_or(1::bigint << (${bit} % 64)) FILTER (WHERE ${bit} / 64 = ${int(index)}), 0) AS ${column}`);
+  return COLUMNS.map(
+    (column, index) => sql`coalesce(bit_or(1::bigint << (${bit} % 64)) FILTER (WHERE ${bit} / 64 = ${int(index)}), 0) AS ${column}`,
+  );
 }
-

@@ -38,7 +38,9 @@ export async function countDaysOfNewDenseWords(tx: WriteTransaction, words: read
   // bitmap of a million texts outgrows the default work_mem, which makes it recheck whole pages.
   await tx.execute(sql`SET LOCAL jit = off`);
   await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-  await tx.execute(sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${integerArrayLiteral(counted.map((word) => word.bit))}::smallint[])`);
+  await tx.execute(
+    sql`UPDATE "DenseWord" SET "dayCounted" = true WHERE "bit" = ANY(${integerArrayLiteral(counted.map((word) => word.bit))}::smallint[])`,
+  );
   const masks = denseColumns("m");
   await tx.execute(sql`
     INSERT INTO "DenseWordDayCount" ("bit", "day", "count")
@@ -111,7 +113,11 @@ export async function saveDenseDayCounts(
   };
   const changes = denseDayCountChanges<number | string>(
     [
-      ...written.map((text) => ({ day: dayOf(text.sortKey), words: text.longWords.length > 0 ? [...text.ids, ...text.longWords] : text.ids, sign: 1 as const })),
+      ...written.map((text) => ({
+        day: dayOf(text.sortKey),
+        words: text.longWords.length > 0 ? [...text.ids, ...text.longWords] : text.ids,
+        sign: 1 as const,
+      })),
       ...replaced.map((text) => ({ day: dayOf(text.sortKey), words: wordsOfTexts([text.text]).words, sign: -1 as const })),
     ],
     within,

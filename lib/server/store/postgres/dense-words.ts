@@ -23,7 +23,11 @@ export interface DenseWords {
  * counts of the texts they replace are then taken away from where they were counted), whose lock
  * keeps other writers out until it commits.
  */
-export async function denseWordsForSaving(tx: WriteTransaction, wordIdsOfTexts: readonly (readonly number[])[], shortWordIds: ReadonlySet<number>): Promise<DenseWords> {
+export async function denseWordsForSaving(
+  tx: WriteTransaction,
+  wordIdsOfTexts: readonly (readonly number[])[],
+  shortWordIds: ReadonlySet<number>,
+): Promise<DenseWords> {
   const rows = await tx.query<{ bit: number; wordId: number; word: string; dayCounted: boolean }>(
     sql`SELECT d."bit", d."wordId", w."word", d."dayCounted" FROM "DenseWord" d JOIN "SearchWord" w ON w."id" = d."wordId"`,
   );
@@ -61,7 +65,11 @@ export async function denseWordsForSaving(tx: WriteTransaction, wordIdsOfTexts: 
  * Writes the bits of stored texts (after the texts themselves), leaving unchanged ones alone. Each
  * column goes as one array literal: the driver would escape every element of an array it is given.
  */
-export async function saveDenseWords(tx: WriteTransaction, texts: readonly { sortKey: number; wordIds: readonly number[] }[], bitsById: Int16Array): Promise<void> {
+export async function saveDenseWords(
+  tx: WriteTransaction,
+  texts: readonly { sortKey: number; wordIds: readonly number[] }[],
+  bitsById: Int16Array,
+): Promise<void> {
   if (texts.length === 0) return;
   const columns: bigint[][] = COLUMNS.map(() => []);
   for (const text of texts) denseColumnsOf(text.wordIds, bitsById).forEach((value, column) => columns[column].push(value));

@@ -18,7 +18,11 @@ const ID_BATCH_SIZE = 500;
  * batch replaces read, to take them out of their days' counts. Then each text is stored with the ids
  * of its words but its dense ones, its bits beside it, and the day counts moved.
  */
-export async function postgresSearchRowWriter(tx: WriteTransaction, batch: { ids: string[]; words: TextsWords }, options: { bulk: boolean }): Promise<SearchRowWriter> {
+export async function postgresSearchRowWriter(
+  tx: WriteTransaction,
+  batch: { ids: string[]; words: TextsWords },
+  options: { bulk: boolean },
+): Promise<SearchRowWriter> {
   // The import and seed commands commit without waiting for the disk: a crash loses at most the
   // last batches, which a rerun restores.
   if (options.bulk) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
@@ -36,7 +40,10 @@ export async function postgresSearchRowWriter(tx: WriteTransaction, batch: { ids
       for (let start = 0; start < ordered.length; start += TEXT_BATCH_SIZE) {
         const rows = ordered
           .slice(start, start + TEXT_BATCH_SIZE)
-          .map((row) => sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(indexedWordIds(listed.texts[row.position].ids, dense.bitsById))}::integer[])`);
+          .map(
+            (row) =>
+              sql`(${BigInt(row.sortKey)}, ${row.text}, ${integerArrayLiteral(indexedWordIds(listed.texts[row.position].ids, dense.bitsById))}::integer[])`,
+          );
         // Unchanged text is not rewritten (nor indexed again).
         await tx.execute(sql`
           INSERT INTO "TranscriptText" ("sortKey", "text", "words") VALUES ${join(rows)}

@@ -25,7 +25,8 @@ const dialect: KeySourceDialect = { contains: (column, text) => sql`strpos(${col
 export async function preparePostgresSearch(filter: SearchFilter): Promise<PreparedSearch> {
   const words = searchesRange(filter) ? await matchWords(filter.search) : null;
   const scansEveryText = searchesRange(filter) && words === null;
-  const keySource = (range: TimeRange): KeySource => (words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range));
+  const keySource = (range: TimeRange): KeySource =>
+    words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range);
   // A single word counted from the bits of its dense words, apart from its other listed words.
   const split = words?.dense ?? null;
 
@@ -45,7 +46,8 @@ export async function preparePostgresSearch(filter: SearchFilter): Promise<Prepa
 
   return {
     scansEveryText,
-    matchingKeysSql: (range, page) => pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, dialect) : keySource(range), page),
+    matchingKeysSql: (range, page) =>
+      pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, dialect) : keySource(range), page),
     countSql(range) {
       if (!split) return sql`SELECT count(*) AS "n" ${keySource(range).from}`;
       const [dense, others] = denseCountSources(split, filter.search!, range);
@@ -61,7 +63,10 @@ function indexKeySource(search: string, words: GinWordMatch, range: TimeRange): 
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
   // Every text has its row of bits; joined by USING, "sortKey" names the key of both.
   const texts = matchesDenseWords(words) ? sql`"TranscriptText" JOIN "TranscriptDenseWords" d USING ("sortKey")` : sql`"TranscriptText"`;
-  return { key: sql`"sortKey"`, from: sql`FROM ${texts} WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${wordMatchCondition(words, search)}` };
+  return {
+    key: sql`"sortKey"`,
+    from: sql`FROM ${texts} WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${wordMatchCondition(words, search)}`,
+  };
 }
 
 /**
@@ -73,7 +78,10 @@ function indexKeySource(search: string, words: GinWordMatch, range: TimeRange): 
 function denseCountSources(split: DenseSplit, query: string, range: TimeRange): [KeySource, KeySource] {
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
   const holdsDense = holdsDenseWords("d", split.masks);
-  const dense = { key: sql`d."sortKey"`, from: sql`FROM "TranscriptDenseWords" d WHERE d."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${holdsDense}` };
+  const dense = {
+    key: sql`d."sortKey"`,
+    from: sql`FROM "TranscriptDenseWords" d WHERE d."sortKey" BETWEEN ${int(low)} AND ${int(high)} AND ${holdsDense}`,
+  };
   const others = {
     key: sql`t."sortKey"`,
     from: sql`FROM "TranscriptText" t LEFT JOIN "TranscriptDenseWords" d ON d."sortKey" = t."sortKey"
@@ -94,7 +102,10 @@ async function pageScan(words: GinWordMatch | null, range: TimeRange, passed: nu
   if (words === null) return "range";
   // The word index holds no dense word: where every query word has some, it narrows nothing alone.
   if (words.wordSets.every((set) => set.denseMasks !== null)) return "range";
-  const [inRange, inTable] = await Promise.all([countInRange(range.startMs, range.endMs), countInRange(EARLIEST_INSTANT_MS, LATEST_INSTANT_MS)]);
+  const [inRange, inTable] = await Promise.all([
+    countInRange(range.startMs, range.endMs),
+    countInRange(EARLIEST_INSTANT_MS, LATEST_INSTANT_MS),
+  ]);
   const rangeTexts = (passed * inRange) / matches;
   const indexTexts = matches * (inTable / Math.max(inRange, 1));
   return indexTexts < rangeTexts ? "index" : "range";

@@ -68,7 +68,11 @@ export async function matchWords(query: string): Promise<GinWordMatch | null> {
     };
     wordSets.push(set);
     if (exact && set.denseMasks) {
-      dense = { masks: set.denseMasks, otherIds: set.ids, ownBit: rows.find((row) => row.word === word.word && row.dayCounted)?.bit ?? null };
+      dense = {
+        masks: set.denseMasks,
+        otherIds: set.ids,
+        ownBit: rows.find((row) => row.word === word.word && row.dayCounted)?.bit ?? null,
+      };
     }
   }
   if (wordSets.length === 0) return null;
@@ -103,7 +107,9 @@ export function matchesDenseWords(match: GinWordMatch): boolean {
  * where matchesDenseWords, for the texts a match finds.
  */
 export function wordMatchCondition(match: GinWordMatch, query: string): Sql {
-  const tested = match.exact ? sql`(NOT ("words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos("text", ${query}) > 0)` : sql`strpos("text", ${query}) > 0`;
+  const tested = match.exact
+    ? sql`(NOT ("words" @> ARRAY[${UNLISTED_WORD_ID}]::integer[]) OR strpos("text", ${query}) > 0)`
+    : sql`strpos("text", ${query}) > 0`;
   return sql`${holdsWords(match.wordSets)} AND ${tested}`;
 }
 

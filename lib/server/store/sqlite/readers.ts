@@ -161,7 +161,9 @@ export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReader
     const [, ...waiting] = reader.queue.splice(0);
     if (readers[slot] === reader) readers[slot] = undefined;
     void reader.worker.terminate();
-    console.warn(`An SQLite read never reached within_budget() in the ${LAST_RESORT_MS} ms after its budget; its reader was replaced: ${describe(running)}`);
+    console.warn(
+      `An SQLite read never reached within_budget() in the ${LAST_RESORT_MS} ms after its budget; its reader was replaced: ${describe(running)}`,
+    );
     if (waiting.length === 0 || closed) {
       for (const read of waiting) read.reject(new Error("The SQLite store is closed"));
       return;
@@ -189,7 +191,9 @@ export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReader
       if (closed) return Promise.reject(new Error("The SQLite store is closed"));
       const { slot, reader } = leastBusy(scansTexts);
       const id = nextId++;
-      return new Promise((resolve, reject) => send(slot, reader, { id, scansTexts, budgetMs: readBudgetMs(), text, values, resolve, reject }));
+      return new Promise((resolve, reject) =>
+        send(slot, reader, { id, scansTexts, budgetMs: readBudgetMs(), text, values, resolve, reject }),
+      );
     },
     async close() {
       closed = true;

@@ -8,6 +8,8 @@ export const PATCH = route({ access: "admin", params: sourceIdParamsSchema, body
   updateSource({ sourceId: params.sourceId, input: body, actor: user }),
 );
 
-export const DELETE = route({ access: "admin", params: sourceIdParamsSchema, query: deleteSourceQuerySchema }, async ({ user, params, query }) =>
-  deleteSource({ sourceId: params.sourceId, withTranscripts: query.withTranscripts === "true", actor: user }),
+export const DELETE = route(
+  { access: "admin", params: sourceIdParamsSchema, query: deleteSourceQuerySchema },
+  async ({ user, params, query }) =>
+    deleteSource({ sourceId: params.sourceId, withTranscripts: query.withTranscripts === "true", actor: user }),
 );
