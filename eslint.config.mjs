@@ -46,6 +46,8 @@ const config = [
       "lib/export/**",
       "lib/schemas/**",
     ],
+    // Layouts are server components that read the server's configuration.
+    ignores: ["app/**/layout.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, generatedClients], ...databaseDrivers }] },
   },
   {

@@ -1,4 +1,4 @@
-// `npm test`: every suite, then one closing line "N passed, N failed".
+// `npm test`: the lint and format checks, every suite, then one closing line "N passed, N failed".
 // Unit and API tests (SQLite and PostgreSQL) run first, then the browser tests on their own,
 // since they share one production server and the machine has two cores.
 import { spawnSync } from "node:child_process";
@@ -19,6 +19,32 @@ const runs = [
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
+
+const checks =
+  e2eOnly || extraArgs.length > 0
+    ? []
+    : [
+        {
+          name: "lint",
+          remedy: "`npm run lint` lists the problems",
+          args: ["node_modules/eslint/bin/eslint.js", "--max-warnings", "0", "."],
+        },
+        {
+          name: "format",
+          remedy: "`npm run format` rewrites the files",
+          args: ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."],
+        },
+      ];
+for (const check of checks) {
+  const result = spawnSync(process.execPath, check.args, { stdio: "inherit" });
+  if (result.status === 0) {
+    passed += 1;
+  } else {
+    console.error(`The ${check.name} check failed: ${check.remedy}.`);
+    failed += 1;
+    exitCode = 1;
+  }
+}
 for (const run of runs) {
   const outputFile = path.join(reportDir, `${run.name}.json`);
   const result = spawnSync(

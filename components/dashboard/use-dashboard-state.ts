@@ -75,9 +75,7 @@ export function useDashboardState() {
 
   // A page past the end (the list shrank since it was stored) goes to the last page.
   const totalPages = list.data?.totalPages;
-  useEffect(() => {
-    if (totalPages !== undefined && !list.isPlaceholderData && page > Math.max(1, totalPages)) setPage(Math.max(1, totalPages));
-  }, [totalPages, page, list.isPlaceholderData]);
+  if (totalPages !== undefined && !list.isPlaceholderData && page > Math.max(1, totalPages)) setPage(Math.max(1, totalPages));
 
   const changeRange = useCallback((next: DateRange) => {
     setRange(next);

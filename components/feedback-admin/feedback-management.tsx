@@ -1,7 +1,7 @@
 "use client";
 // Spec section 2 (Feedback management): the five count cards, the filter, the exports, and the
 // table of the current server page with its empty, loading and failure states.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   CircleCheck,
   Clock,
@@ -59,10 +59,9 @@ export function FeedbackManagement() {
     loadedItems: isCurrent && page === 1 && data.totalPages <= 1 ? data.items : undefined,
   });
 
-  // A delete can empty the last page: step back to the new last one.
-  useEffect(() => {
-    if (isCurrent && data.totalPages > 0 && page > data.totalPages) setPage(data.totalPages);
-  }, [isCurrent, data, page]);
+  // A delete can empty the last page: step back to the new last one (set while rendering, so no
+  // frame shows the empty page).
+  if (isCurrent && data.totalPages > 0 && page > data.totalPages) setPage(data.totalPages);
 
   const remove = (item: FeedbackDto) => {
     deleteFeedback.mutate(item.id, {

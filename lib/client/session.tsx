@@ -1,7 +1,7 @@
 "use client";
 // Spec section 4: the client session. Restored from localStorage on startup; login stores it,
 // logout and a 401 from the API clear it (and end it on the server) and go to /login.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { onUnauthorized } from "./api-fetch";
@@ -51,8 +51,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ user: null, token: null, isLoading: true });
-  const stateRef = useRef(state);
-  stateRef.current = state;
 
   useEffect(() => {
     const restore = () => {
@@ -87,12 +85,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient, router],
   );
 
+  const signedIn = state.user !== null;
   useEffect(
     () =>
       onUnauthorized(() => {
-        if (stateRef.current.user) void signOut();
+        if (signedIn) void signOut();
       }),
-    [signOut],
+    [signedIn, signOut],
   );
 
   const signIn = useCallback(

@@ -1,8 +1,15 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma-sqlite/client";
 import { closeStore, databaseName, prismaClient, type PortalPrismaClient } from "./store";
+
+/** Prisma's `sql` and `join` helpers and types; the same for both generated clients. */
+export { Prisma } from "@/generated/prisma-sqlite/client";
 
 /** The Prisma client's type: both generated clients expose the same models. */
 export type Database = PortalPrismaClient;
+
+/** The client inside an interactive transaction. */
+export type DatabaseTransaction = Prisma.TransactionClient;
 
 /**
  * The Prisma client for DATABASE_URL, on the store's connections (lib/server/store): one pool per

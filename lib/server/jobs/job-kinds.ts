@@ -1,8 +1,8 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma-sqlite/client";
+import type { DatabaseTransaction } from "../db";
 
 /** The transaction a step's writes join: the job's new cursor and the kind's own rows commit together. */
-export type JobTransaction = Prisma.TransactionClient;
+export type JobTransaction = DatabaseTransaction;
 
 /** A job as its kind's step sees it: the cursor parsed from its JSON. */
 export interface JobState<Cursor = unknown> {

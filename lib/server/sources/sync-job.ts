@@ -1,8 +1,7 @@
 import "server-only";
-import { db } from "../db";
+import { db, Prisma } from "../db";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { importRecords } from "../ingest/import-records";
-import { Prisma } from "@/generated/prisma-sqlite/client";
 import { PlatformError } from "./http-client";
 import { fetchTranscript, listPage, type ListedTranscript, type PlatformConnection } from "./voiceflow-api";
 import { openSecret, SecretKeyError } from "./secret-box";

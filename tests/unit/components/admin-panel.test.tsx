@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { AdminPanel } from "@/components/admin/admin-panel";
 import { clearToasts } from "@/components/ui/toast-store";
-import { renderWithProviders, signInLocally, stubFetch } from "../support/render-app";
+import { renderWithProviders, signInLocally } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
 jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/admin" }));

@@ -9,12 +9,15 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { inlineTokens, messageTokens, trimUrl } from "@/lib/transcript-view/message-tokens";
 import { MessageContent } from "@/components/transcript/message-content";
 
-const SMALL = 50_000;
+const SMALL = 250_000;
 const LARGE = 1_000_000;
 /** A megabyte of text tokenises, and renders, within this. */
 const BUDGET_MS = 50;
-/** Linear time makes 1 MB take about 20 times what 50 KB takes; quadratic time 400 times. */
-const MAX_GROWTH = 60;
+/**
+ * Linear time makes 1 MB take about 4 times what 250 KB takes; quadratic time 16 times. Texts this
+ * large keep the processor's caches and the timer's resolution out of the ratio.
+ */
+const MAX_GROWTH = 10;
 /** Measuring stops after a run this long, so that a quadratic tokeniser fails at once, not in minutes. */
 const GIVE_UP_MS = 1_000;
 
@@ -71,7 +74,7 @@ const DENSE: [string, string, number][] = [
 ];
 
 describe("message tokens take time linear in the message's length", () => {
-  it.each(ADVERSARIAL)("%s: 1 MB tokenises within 50 ms, about 20 times the time of 50 KB", (_, build) => {
+  it.each(ADVERSARIAL)("%s: 1 MB tokenises within 50 ms, about 4 times the time of 250 KB", (_, build) => {
     const small = build(SMALL);
     const large = build(LARGE);
     expect([small.length, large.length]).toEqual([SMALL, LARGE]);
@@ -79,7 +82,7 @@ describe("message tokens take time linear in the message's length", () => {
     expect(smallMs).toBeLessThan(BUDGET_MS);
     const largeMs = fastest(() => messageTokens(large));
     expect(largeMs).toBeLessThan(BUDGET_MS);
-    expect(largeMs).toBeLessThan(MAX_GROWTH * Math.max(smallMs, 0.05));
+    expect(largeMs).toBeLessThan(MAX_GROWTH * Math.max(smallMs, 0.5));
   });
 
   it.each(ADVERSARIAL)("%s: the message of 1 MB renders within 50 ms", (_, build) => {

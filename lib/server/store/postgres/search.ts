@@ -3,7 +3,7 @@ import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
 import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource, type KeySourceDialect } from "../key-source";
 import { storeRead } from "../active-database";
 import { countInRange } from "../count-in-range";
-import { int, join, sql, type Sql } from "../sql";
+import { int, join, sql } from "../sql";
 import { sortKeyRange } from "../sort-key";
 import { UNLISTED_WORD_ID } from "../search-words";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
