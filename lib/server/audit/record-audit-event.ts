@@ -19,12 +19,23 @@ export type AuditAction =
   | "source.create"
   | "source.update"
   | "source.delete"
-  | "source.sync";
+  | "source.sync"
+  | "transcript.review_status"
+  | "transcript.assign"
+  | "transcript.tag_add"
+  | "transcript.tag_remove"
+  | "transcript.note_create"
+  | "transcript.note_update"
+  | "transcript.note_delete"
+  | "transcripts.bulk"
+  | "tag.create"
+  | "tag.update"
+  | "tag.delete";
 
 export interface AuditEventInput {
   actor: Pick<SessionUser, "id" | "email">;
   action: AuditAction;
-  targetType: "user" | "feedback" | "ingest_key" | "source";
+  targetType: "user" | "feedback" | "ingest_key" | "source" | "transcript" | "transcripts" | "tag";
   targetId: string;
   /** What a reader recognises the target by (an e-mail, a key name), kept after deletion. */
   targetLabel?: string | null;
