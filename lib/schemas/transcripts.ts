@@ -6,13 +6,55 @@ import { SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 import { SESSION_ID_MAX_LENGTH } from "@/lib/transcripts/normalize-transcript";
 import type { DialogEntry } from "@/lib/transcripts/types";
 import { DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
+import { FEEDBACK_FILTERS, MAX_TAG_IDS, REVIEW_STATUSES, type PersonRef, type ReviewStatus, type TagItem } from "./review";
 
 /** Spec section 9: the list accepts 1-100 (default DEFAULT_PAGE_SIZE). */
 export const MAX_PAGE_SIZE = 100;
 /** Far beyond any real page; keeps offsets sane. */
 export const MAX_PAGE = 1_000_000;
 
-/** GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId] */
+/** An optional choice among `values`; absent or blank is none. */
+function choiceParam<T extends string>(values: readonly [T, ...T[]]) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? "";
+      if (text === "") return null;
+      if (!(values as readonly string[]).includes(text)) {
+        ctx.addIssue({ code: "custom", message: `must be one of ${values.join(", ")}` });
+        return z.NEVER;
+      }
+      return text as T;
+    });
+}
+
+/** A repeatable id (?tag=a&tag=b, or an array in a JSON filter); blanks are dropped. */
+const repeatableIdParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value, ctx) => {
+    const ids = (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((id) => id.trim()).filter((id) => id !== "");
+    if (ids.length > MAX_TAG_IDS || ids.some((id) => id.length > 100)) {
+      ctx.addIssue({ code: "custom", message: `must be at most ${MAX_TAG_IDS} ids` });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
+/**
+ * The list's filters beyond range, search and session (issue 32). `assignee` is a user id, "me" or
+ * "none"; `tag` matches a transcript holding any of the ids.
+ */
+export const transcriptFilterFields = {
+  status: choiceParam(REVIEW_STATUSES),
+  tag: repeatableIdParam,
+  assignee: optionalTextParam(100),
+  feedback: choiceParam(FEEDBACK_FILTERS),
+  hasNotes: choiceParam(["true", "false"]).transform((value) => (value === null ? null : value === "true")),
+};
+
+/** GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes] */
 export const listTranscriptsQuerySchema = z
   .object({
     startTime: instantParam("startTime"),
@@ -21,9 +63,12 @@ export const listTranscriptsQuerySchema = z
     limit: integerParam({ min: 1, max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE }),
     search: optionalTextParam(SEARCH_QUERY_MAX_LENGTH),
     sessionId: optionalTextParam(SESSION_ID_MAX_LENGTH),
+    ...transcriptFilterFields,
   })
   .superRefine(refineRange);
-export type ListTranscriptsQuery = z.infer<typeof listTranscriptsQuerySchema>;
+/** The query as parsed; the filter fields are optional so that callers of the plain list need not name them. */
+export type ListTranscriptsQuery = Omit<z.infer<typeof listTranscriptsQuerySchema>, keyof typeof transcriptFilterFields> &
+  Partial<Pick<z.infer<typeof listTranscriptsQuerySchema>, keyof typeof transcriptFilterFields>>;
 
 /** Route parameter of /api/transcript/{transcriptId}. Any text is looked up; unknown ids are 404. */
 export const transcriptIdParamsSchema = z.object({
@@ -51,8 +96,20 @@ export interface TranscriptListItem {
   searchSnippet?: string;
 }
 
-export interface TranscriptListResponse {
-  transcripts: TranscriptListItem[];
+/** What each row of GET /api/transcripts also carries of its review (issue 32). */
+export interface TranscriptReviewFields {
+  reviewStatus: ReviewStatus;
+  /** Ordered by name. */
+  tags: TagItem[];
+  assignee: PersonRef | null;
+  noteCount: number;
+}
+
+export type ReviewedListItem = TranscriptListItem & TranscriptReviewFields;
+
+/** GET /api/transcripts answers with ReviewedListItem rows; a client may hold rows without the review fields. */
+export interface TranscriptListResponse<Item extends TranscriptListItem = TranscriptListItem> {
+  transcripts: Item[];
   total: number;
   totalPages: number;
 }

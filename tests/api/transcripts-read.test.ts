@@ -97,6 +97,10 @@ describe("GET /api/transcripts", () => {
       duration: "4m 48s",
       question: "Where is my ORDER NW-123456?",
       answer: "It shipped on Monday.",
+      reviewStatus: "unreviewed",
+      tags: [],
+      assignee: null,
+      noteCount: 0,
     });
     expect(res.body.transcripts.find((t: { id: string }) => t.id === "t06")).toEqual({
       id: "t06",
@@ -107,6 +111,10 @@ describe("GET /api/transcripts", () => {
       duration: "N/A",
       question: "",
       answer: "",
+      reviewStatus: "unreviewed",
+      tags: [],
+      assignee: null,
+      noteCount: 0,
     });
   });
 

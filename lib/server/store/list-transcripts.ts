@@ -3,30 +3,59 @@ import { activeDatabase, storeRead } from "./active-database";
 import type { PreparedSearch, SearchFilter, TimeRange } from "./database";
 import { countInRange } from "./count-in-range";
 import { countMatchesNow, searchMatchesOverTime } from "./search-count-cache";
-import { sql } from "./sql";
+import { sql, toNumber } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
 import { snippetsOf, VERSION_COLUMNS, type VersionedRow } from "./search-snippets";
 import { narrowWalk, type MatchesInStretch } from "./matches-over-time";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
-import type { ListTranscriptsQuery, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
+import { filterTerms, type FilterViewer } from "./filter-terms";
+import { filteredMatches, keyIn } from "./filtered-keys";
+import { reviewFieldsOf } from "./review-columns";
+import type { ListTranscriptsQuery, ReviewedListItem, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
 
 /**
  * One page of the transcripts created in [startTime, endTime], newest first, optionally only those
- * whose turns contain `search` (case-insensitive) and of one session. Signed-in users.
+ * whose turns contain `search` (case-insensitive), of one session, and passing the review filters
+ * (filter-terms.ts; "me" is `viewer`). Each row carries its review fields. Signed-in users.
  */
-export async function listTranscripts(query: ListTranscriptsQuery): Promise<TranscriptListResponse> {
+export async function listTranscripts(
+  query: ListTranscriptsQuery,
+  viewer: FilterViewer | null = null,
+): Promise<TranscriptListResponse<ReviewedListItem>> {
   const filter: SearchFilter = { search: normalizeSearchQuery(query.search), sessionId: query.sessionId };
   const range: TimeRange = { startMs: query.startTime.getTime(), endMs: query.endTime.getTime() };
   const search = await activeDatabase().prepareSearch(filter);
-  const { total, stretches } = await countTranscripts(filter, search, range);
   const offset = (query.page - 1) * query.limit;
-  const rows = offset < total ? await pageOfTranscripts(filter, search, range, { offset, limit: query.limit, total, stretches }) : [];
+  const terms = filterTerms(query, viewer);
+  let total: number;
+  let rows: (ListRow & Partial<VersionedRow>)[];
+  if (terms.length > 0) {
+    const matches = await filteredMatches(filter, search, range, terms);
+    total = matches.total;
+    const keys = offset < total ? await matches.page({ offset, limit: query.limit }) : [];
+    rows = keys.length > 0 ? await rowsOfKeys(filter, keys) : [];
+  } else {
+    const counted = await countTranscripts(filter, search, range);
+    total = counted.total;
+    rows =
+      offset < total
+        ? await pageOfTranscripts(filter, search, range, { offset, limit: query.limit, total, stretches: counted.stretches })
+        : [];
+  }
   const items = rows.map(toListItem);
+  const listed = filter.search === null ? items : await withSnippets(items, rows, filter.search);
+  const review = await reviewFieldsOf(rows.map((row) => toNumber(row.sortKey)));
   return {
-    transcripts: filter.search === null ? items : await withSnippets(items, rows, filter.search),
+    transcripts: listed.map((item, index) => ({ ...item, ...review.get(toNumber(rows[index].sortKey))! })),
     total,
     totalPages: Math.ceil(total / query.limit),
   };
+}
+
+/** The list rows of the keys, newest first (with their versions for a search's snippets). */
+function rowsOfKeys(filter: SearchFilter, keys: number[]): Promise<(ListRow & Partial<VersionedRow>)[]> {
+  const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, ${VERSION_COLUMNS}`;
+  return storeRead(sql`SELECT ${columns} FROM "Transcript" WHERE ${keyIn(sql`"sortKey"`, keys)} ORDER BY "sortKey" DESC`);
 }
 
 /** A search's rows show where each transcript holds it. */

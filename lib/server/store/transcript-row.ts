@@ -7,10 +7,11 @@ import type { TranscriptListItem } from "@/lib/schemas/transcripts";
 export const TRANSCRIPT_COLUMNS = sql`"id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source"`;
 
 /** The columns a list row needs: never the dialog or the search text. */
-export const LIST_COLUMNS = sql`"id", "sessionId", "createdAt", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer"`;
+export const LIST_COLUMNS = sql`"id", "sortKey", "sessionId", "createdAt", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer"`;
 
 export interface ListRow {
   id: string;
+  sortKey: unknown;
   sessionId: string;
   createdAt: unknown;
   device: string | null;

@@ -1,0 +1,147 @@
+import "server-only";
+import { databaseName, storeRead } from "./active-database";
+import type { PreparedSearch, SearchFilter, TimeRange } from "./database";
+import { countInRange } from "./count-in-range";
+import type { FilterTerm } from "./filter-terms";
+import { pageOfKeysSql, plainKeySource, type KeySource } from "./key-source";
+import { searchMatchesOverTime } from "./search-count-cache";
+import { int, join, sql, toNumber, type Sql } from "./sql";
+import { sortKeyRange } from "./sort-key";
+
+// The filtered path (DESIGN.md): the matches of a range, search and session that also pass the
+// filter terms (filter-terms.ts), counted exactly and paged in key order. Its cost follows the
+// smallest set a filter names, not the range:
+// - a session: its transcripts (few), each tested against every term;
+// - a named set (a tag, a status, notes, ratings, an assignee): the smallest one's keys in the
+//   range are walked through its index, each tested against the other terms and the search;
+// - only complements (unreviewed, nobody assigned, no rating, no notes): the total is the range's
+//   (or the search's) total less the members of the sets they exclude, and a page walks the
+//   range's keys (or the search's matches) newest first, skipping the excluded.
+
+/** Where the walk of a page starts, and how far. */
+export interface FilteredPage {
+  offset: number;
+  limit: number;
+}
+
+export interface FilteredMatches {
+  total: number;
+  /** The sort keys of a page, newest first. */
+  page(page: FilteredPage): Promise<number[]>;
+  /** SELECT "sortKey" of every match (for bulk actions), in no order. */
+  allKeysSql(): Sql;
+}
+
+/** Text containment, the test every search reduces to: the search text is folded and so is the query. */
+function contains(column: Sql, text: string): Sql {
+  return databaseName() === "sqlite" ? sql`instr(${column}, ${text}) > 0` : sql`strpos(${column}, ${text}) > 0`;
+}
+
+const KEY_DIALECT = { contains, withinBudget: () => null };
+
+/** The matches of the filter and terms (at least one) in the range, counted. */
+export async function filteredMatches(
+  filter: SearchFilter,
+  search: PreparedSearch,
+  range: TimeRange,
+  terms: FilterTerm[],
+): Promise<FilteredMatches> {
+  const { low, high } = sortKeyRange(range.startMs, range.endMs);
+  const tests = (key: Sql, except?: FilterTerm) =>
+    terms.filter((term) => term !== except).map((term) => (term.negated ? sql`NOT ${term.set.holds(key)}` : term.set.holds(key)));
+
+  if (filter.sessionId !== null) {
+    const base = plainKeySource(filter, range, KEY_DIALECT);
+    return walkedSource({ key: base.key, from: sql`${base.from} AND ${join(tests(base.key), " AND ")}` });
+  }
+
+  const named = terms.filter((term) => !term.negated).sort((a, b) => a.set.size - b.set.size);
+  if (named.length > 0) {
+    const driver = named[0];
+    const key = sql`d."sortKey"`;
+    const conditions = tests(key, driver);
+    const texts = filter.search === null ? sql`` : sql` JOIN "TranscriptText" x ON x."sortKey" = d."sortKey"`;
+    if (filter.search !== null) conditions.push(contains(sql`x."text"`, filter.search));
+    const where = conditions.length > 0 ? sql` WHERE ${join(conditions, " AND ")}` : sql``;
+    return walkedSource({ key, from: sql`FROM (${driver.set.keysIn(low, high)}) d${texts}${where}` });
+  }
+
+  // Only complements: the total less the members of the excluded sets.
+  const excludedKeys = join(
+    terms.map((term) => term.set.keysIn(low, high)),
+    " UNION ",
+  );
+  const excluded =
+    filter.search === null
+      ? sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u`
+      : sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u JOIN "TranscriptText" x ON x."sortKey" = u."sortKey" WHERE ${contains(sql`x."text"`, filter.search)}`;
+  const [whole, [excludedRow]] = await Promise.all([
+    filter.search === null
+      ? countInRange(range.startMs, range.endMs)
+      : searchMatchesOverTime(filter.search, search, range).then((stretches) => stretches.reduce((sum, s) => sum + s.count, 0)),
+    storeRead<{ n: unknown }>(excluded),
+  ]);
+  const total = whole - toNumber(excludedRow?.n);
+  // Qualified: the terms' subqueries name sortKey columns of their own.
+  const inRange = (key: Sql) => sql`${key} BETWEEN ${int(low)} AND ${int(high)}`;
+  const plain: KeySource =
+    filter.search === null
+      ? { key: sql`t."sortKey"`, from: sql`FROM "Transcript" t WHERE ${inRange(sql`t."sortKey"`)}` }
+      : {
+          key: sql`x."sortKey"`,
+          from: sql`FROM "TranscriptText" x WHERE ${inRange(sql`x."sortKey"`)} AND ${contains(sql`x."text"`, filter.search)}`,
+        };
+  const source: KeySource = { key: plain.key, from: sql`${plain.from} AND ${join(tests(plain.key), " AND ")}` };
+  const allKeysSql = () => sql`SELECT ${source.key} AS "sortKey" ${source.from}`;
+  if (filter.search === null) return { total, page: (page) => pageOfSource(source, page, total), allKeysSql };
+
+  // A search's matches, newest first, in growing chunks; each chunk's excluded keys are dropped.
+  const searchTotal = whole;
+  return {
+    total,
+    allKeysSql,
+    async page({ offset, limit }) {
+      const wanted = offset + limit;
+      const kept: number[] = [];
+      let chunk = Math.max(200, wanted * 2);
+      for (let start = 0; start < searchTotal && kept.length < wanted; start += chunk, chunk *= 2) {
+        const scan = await search.pageScan(range, start + chunk, searchTotal);
+        const keys = search.matchingKeysSql(range, { descending: true, limit: chunk, offset: start, scan });
+        const rows = await storeRead<{ sortKey: unknown }>(
+          sql`SELECT c."sortKey" FROM (${keys}) c WHERE ${join(tests(sql`c."sortKey"`), " AND ")}`,
+          { scansTexts: search.scansEveryText },
+        );
+        kept.push(...rows.map((row) => toNumber(row.sortKey)).sort((a, b) => b - a));
+      }
+      return kept.slice(offset, wanted);
+    },
+  };
+}
+
+/** A key source walked through its index: counted once, paged from the nearer end. */
+async function walkedSource(source: KeySource): Promise<FilteredMatches> {
+  const [row] = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" ${source.from}`);
+  const total = toNumber(row?.n);
+  return {
+    total,
+    page: (page) => pageOfSource(source, page, total),
+    allKeysSql: () => sql`SELECT ${source.key} AS "sortKey" ${source.from}`,
+  };
+}
+
+/** Keys [offset, offset + limit) of the newest-first order; past the middle, walked from the oldest end. */
+async function pageOfSource(source: KeySource, { offset, limit }: FilteredPage, total: number): Promise<number[]> {
+  if (offset >= total) return [];
+  const fromOldest = offset > total / 2;
+  const take = fromOldest ? Math.min(limit, total - offset) : limit;
+  const skip = fromOldest ? Math.max(0, total - offset - limit) : offset;
+  const rows = await storeRead<{ sortKey: unknown }>(
+    pageOfKeysSql(source, { descending: !fromOldest, limit: take, offset: skip, scan: "range" }),
+  );
+  return rows.map((row) => toNumber(row.sortKey)).sort((a, b) => b - a);
+}
+
+/** The condition that a key is one of `keys` (integers from the server). */
+export function keyIn(column: Sql, keys: readonly number[]): Sql {
+  return keys.length === 0 ? sql`0 = 1` : sql`${column} IN (${join(keys.map(int), ", ")})`;
+}
