@@ -118,6 +118,33 @@ export async function filteredMatches(
   };
 }
 
+/**
+ * SELECT "sortKey" of every transcript of the range, search and session that passes the terms (any
+ * number, none too): the set a bulk action changes, found as the list finds its pages.
+ */
+export function allMatchingKeysSql(filter: SearchFilter, range: TimeRange, terms: FilterTerm[]): Sql {
+  const { low, high } = sortKeyRange(range.startMs, range.endMs);
+  const tests = (key: Sql, except?: FilterTerm) =>
+    terms.filter((term) => term !== except).map((term) => (term.negated ? sql`NOT ${term.set.holds(key)}` : term.set.holds(key)));
+  const where = (conditions: Sql[]) => (conditions.length > 0 ? sql` AND ${join(conditions, " AND ")}` : sql``);
+  if (filter.sessionId !== null) {
+    const base = plainKeySource(filter, range, KEY_DIALECT);
+    return sql`SELECT ${base.key} AS "sortKey" ${base.from}${where(tests(base.key))}`;
+  }
+  const named = terms.filter((term) => !term.negated).sort((a, b) => a.set.size - b.set.size);
+  if (named.length > 0) {
+    const key = sql`d."sortKey"`;
+    const conditions = tests(key, named[0]);
+    if (filter.search !== null) conditions.push(contains(sql`x."text"`, filter.search));
+    const texts = filter.search === null ? sql`` : sql` JOIN "TranscriptText" x ON x."sortKey" = d."sortKey"`;
+    return sql`SELECT ${key} AS "sortKey" FROM (${named[0].set.keysIn(low, high)}) d${texts} WHERE 1 = 1${where(conditions)}`;
+  }
+  const inRange = (key: Sql) => sql`${key} BETWEEN ${int(low)} AND ${int(high)}`;
+  if (filter.search === null)
+    return sql`SELECT t."sortKey" FROM "Transcript" t WHERE ${inRange(sql`t."sortKey"`)}${where(tests(sql`t."sortKey"`))}`;
+  return sql`SELECT x."sortKey" FROM "TranscriptText" x WHERE ${inRange(sql`x."sortKey"`)} AND ${contains(sql`x."text"`, filter.search)}${where(tests(sql`x."sortKey"`))}`;
+}
+
 /** A key source walked through its index: counted once, paged from the nearer end. */
 async function walkedSource(source: KeySource): Promise<FilteredMatches> {
   const [row] = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" ${source.from}`);

@@ -11,6 +11,9 @@ export { deleteTranscripts } from "./delete-transcripts";
 /** One page of the transcripts of a range, optionally searched and of one session, with its total. */
 export { listTranscripts } from "./list-transcripts";
 
+/** A review action on every transcript a list filter matches, refused when the count changed (bulk-review.ts). */
+export { applyBulkReview, BulkCountChanged } from "./bulk-review";
+
 /** One transcript in the platform's format; throws NOT_FOUND. */
 export { getTranscript, TRANSCRIPT_NOT_FOUND } from "./get-transcript";
 
