@@ -1,7 +1,11 @@
 import "server-only";
+import { hkdfSync } from "node:crypto";
 import type { NextRequest } from "next/server";
-import { encode, decode } from "next-auth/jwt";
+import { encode } from "next-auth/jwt";
+import { jwtDecrypt } from "jose";
 import { db } from "../db";
+import { storeRead } from "../store/active-database";
+import { sql } from "../store/sql";
 import { AppError } from "../http/app-error";
 import { SESSION_COOKIE_NAME, getAuthSecret, sessionLifetimes } from "@/lib/auth/session-config";
 
@@ -52,22 +56,30 @@ export async function issueSessionToken(user: { id: string; isAdmin: boolean }):
   return encode({ token: { ...claims }, secret: getAuthSecret(), maxAge: maxAgeSeconds });
 }
 
+/** As the store's driver returns it: DATETIME as Date or ISO text, booleans as true/false or 1/0. */
 interface SessionRow {
   userId: string;
-  lastSeenAt: Date;
-  expiresAt: Date;
+  lastSeenAt: unknown;
+  expiresAt: unknown;
   email: string;
   name: string | null;
-  isAdmin: boolean;
-  approved: boolean;
-  isActive: boolean;
+  isAdmin: unknown;
+  approved: unknown;
+  isActive: unknown;
 }
+
+const epochMs = (value: unknown): number => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
+/** Only true or 1 is true: a flag read as anything else refuses (fails closed). */
+const isSet = (value: unknown): boolean => value === true || value === 1 || value === BigInt(1);
 
 /**
  * Resolves the caller from the bearer token or the session cookie, failing closed: a token that
  * is forged or expired, whose session was ended, has expired or sat idle too long, or whose user
- * is gone, unapproved or revoked, is refused with 401. One primary-key lookup per request; it
- * writes only to move lastSeenAt forward now and then, or to delete a session found ended.
+ * is gone, unapproved or revoked, is refused with 401. One primary-key lookup per request, on the
+ * store's own connections (a prepared statement on its driver, not Prisma's query compiler): nothing
+ * about the session or the user is kept between requests, so that a revocation, a role change or a
+ * logout holds from the very next request. It writes only to move lastSeenAt forward now and then,
+ * or to delete a session found ended.
  */
 export async function authenticateRequest(req: NextRequest): Promise<{ user: SessionUser; viaCookie: boolean }> {
   const { token, viaCookie } = readSessionToken(req);
@@ -76,26 +88,28 @@ export async function authenticateRequest(req: NextRequest): Promise<{ user: Ses
   const claims = await decodeClaims(token);
   if (!claims) throw new AppError("UNAUTHORIZED", "Invalid or expired session");
 
-  const rows = await db.$queryRaw<SessionRow[]>`
+  const rows = await storeRead<SessionRow>(sql`
     SELECT s."userId", s."lastSeenAt", s."expiresAt", u."email", u."name", u."isAdmin", u."approved", u."isActive"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${claims.sid}`;
+    WHERE s."id" = ${claims.sid}`);
   const session = rows[0];
   if (!session || session.userId !== claims.sub) throw new AppError("UNAUTHORIZED", ENDED_MESSAGE);
 
   const now = Date.now();
   const { idleSeconds } = sessionLifetimes();
-  const idleMs = now - session.lastSeenAt.getTime();
-  if (session.expiresAt.getTime() <= now || idleMs >= idleSeconds * 1000) {
+  const idleMs = now - epochMs(session.lastSeenAt);
+  const expiresAtMs = epochMs(session.expiresAt);
+  // A date that does not parse (NaN) passes neither comparison: it ends the session.
+  if (!(expiresAtMs > now) || !(idleMs < idleSeconds * 1000)) {
     await db.session.deleteMany({ where: { id: claims.sid } });
     throw new AppError("UNAUTHORIZED", ENDED_MESSAGE);
   }
-  if (!session.approved || !session.isActive) throw new AppError("UNAUTHORIZED", ENDED_MESSAGE);
+  if (!isSet(session.approved) || !isSet(session.isActive)) throw new AppError("UNAUTHORIZED", ENDED_MESSAGE);
   if (idleMs >= idleSeconds * 1000 * LAST_SEEN_STEP) {
     await db.session.updateMany({ where: { id: claims.sid }, data: { lastSeenAt: new Date(now) } });
   }
   return {
-    user: { id: claims.sub, email: session.email, name: session.name, isAdmin: session.isAdmin, sessionId: claims.sid },
+    user: { id: claims.sub, email: session.email, name: session.name, isAdmin: isSet(session.isAdmin), sessionId: claims.sid },
     viaCookie,
   };
 }
@@ -122,11 +136,31 @@ export function readSessionToken(req: NextRequest): { token: string | undefined;
   return bearer ? { token: bearer, viaCookie: false } : { token: req.cookies.get(SESSION_COOKIE_NAME)?.value, viaCookie: true };
 }
 
+/**
+ * The key next-auth's encode() encrypts session tokens with, derived from the secret as it derives
+ * it (HKDF-SHA256, empty salt, its info string). Deriving it costs more than decrypting a token, so
+ * it is derived once per secret; a changed secret (a test, a rotation) gets a key of its own.
+ */
+const derivedKey = { secret: "", key: new Uint8Array() };
+
+function encryptionKey(secret: string): Uint8Array {
+  if (derivedKey.secret !== secret) {
+    derivedKey.key = new Uint8Array(hkdfSync("sha256", secret, "", "NextAuth.js Generated Encryption Key", 32));
+    derivedKey.secret = secret;
+  }
+  return derivedKey.key;
+}
+
+/** The claims of a token as next-auth's decode() reads them: dir + A256GCM, exp checked with 15 s of clock tolerance. */
 async function decodeClaims(token: string): Promise<SessionClaims | null> {
   try {
-    const decoded = await decode({ token, secret: getAuthSecret() });
-    if (!decoded || typeof decoded.sub !== "string" || typeof decoded.sid !== "string") return null;
-    return { sub: decoded.sub, sid: decoded.sid, adm: decoded.adm === true };
+    const { payload } = await jwtDecrypt(token, encryptionKey(getAuthSecret()), {
+      clockTolerance: 15,
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256GCM"],
+    });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { sub: payload.sub, sid: payload.sid, adm: payload.adm === true };
   } catch {
     return null;
   }
