@@ -3,18 +3,18 @@
 // transcripts (default 1,000,000) over 90 days into a fresh SQLite file and a fresh PostgreSQL
 // database, imports a further export file into each, starts the real server on each, signs in
 // through the real login, and measures the list, search, session, detail and analytics calls
-// (p50/p95/p99), the server's peak memory, and its throughput against a bare node:http server
-// running the list call's SQL through the same driver, and how the server answers health and list
+// (p50/p95/p99), the server's peak memory, and its throughput against a bare node:http server on the
+// same store and driver (scripts/lib/bench-throughput.ts), and how the server answers health and list
 // probes while ten clients search at once over the widest range (scripts/lib/bench-hostile.ts).
 // Prints a table and writes docs/benchmarks.md.
 // A script, not a test: it takes a while (mostly generating the data) and needs the machine to itself.
-import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
 import { measureFirstRequests, measureLoad, type LoadResult } from "./lib/bench-load";
+import { compareThroughput, startFloorServer, throughputCalls, throughputTable, type ThroughputRow } from "./lib/bench-throughput";
 import { hostileLines, measureHostileLoad, type HostileResult } from "./lib/bench-hostile";
 import {
   ANALYSIS_MARKER,
@@ -34,7 +34,7 @@ import {
   withDatabase,
 } from "./lib/bench-setup";
 import { watchPeakRss } from "./lib/bench-memory";
-import { buildProduction, freePort, ROOT, startNextServer } from "./lib/next-server";
+import { buildProduction, ROOT, startNextServer } from "./lib/next-server";
 import { generateTranscripts } from "./lib/transcript-generator";
 import { formatCount } from "./lib/progress";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
@@ -45,6 +45,8 @@ const USER_EMAIL = "bench@example.com";
 const USER_PASSWORD = "bench-password-123";
 const DAY_MS = 86_400_000;
 
+/** The second connection count of the throughput comparison, beside --connections. */
+const THROUGHPUT_CONNECTIONS = 50;
 const TARGETS = { list: 50, search: 150, analytics90: 300, importRate: 5_000, memoryMb: 500 };
 /** Common words of the generated transcripts that no other measurement searches for. */
 const FIRST_SEARCH_WORDS = [
@@ -126,7 +128,8 @@ interface DatabaseReport {
   sizeBytes: number;
   scenarios: Scenario[];
   peakRssBytes: number;
-  floor: { ours: LoadResult; bare: LoadResult };
+  /** The portal beside the bare floor, call by call, at `connections` and at THROUGHPUT_CONNECTIONS. */
+  throughput: ThroughputRow[];
   hostile: HostileResult;
 }
 
@@ -186,24 +189,6 @@ async function databaseFacts(database: "sqlite" | "postgres", url: string) {
   });
 }
 
-async function startFloorServer(databaseUrl: string, endMs: number): Promise<{ baseUrl: string; stop: () => void }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/lib/bench-floor-server.ts"],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, FLOOR_PORT: String(port), FLOOR_END_MS: String(endMs) },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("exit", (code) => reject(new Error(`The floor server exited (${code})`)));
-  });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
-}
-
 async function benchDatabase(database: "sqlite" | "postgres", options: Options): Promise<DatabaseReport> {
   const endMs = Date.now();
   // Import rate: the export file into a fresh, empty database of its own.
@@ -245,7 +230,7 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
   const server = await startNextServer({ distDir: DIST_DIR, databaseUrl: url, workDir: BENCH_DIR, env: { DEMO_MODE: "" } });
   const memory = watchPeakRss(server.pid);
   const scenarios: Scenario[] = [];
-  let floor: DatabaseReport["floor"];
+  let throughput: ThroughputRow[];
   let hostile: HostileResult;
   try {
     const token = await signIn(server.baseUrl, USER_EMAIL, USER_PASSWORD);
@@ -330,22 +315,20 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
       );
     }
 
-    log(`${database}: throughput against a bare node:http server with the same driver`);
-    const ours = scenarios.find((scenario) => scenario.loaded)!.loaded!;
-    const bareServer = await startFloorServer(url, now);
+    log(`${database}: throughput beside a bare node:http server on the same store and driver`);
+    const floorServer = await startFloorServer(url, now);
     try {
-      const bare = await measureLoad({
-        baseUrl: bareServer.baseUrl,
-        paths: ["/"],
-        connections: options.connections,
-        durationSeconds: options.seconds,
+      throughput = await compareThroughput({
+        servers: [
+          { name: "floor", baseUrl: floorServer.baseUrl, isFloor: true },
+          { name: "portal", baseUrl: server.baseUrl, headers, isFloor: false },
+        ],
+        calls: throughputCalls(now, facts.ids),
+        connections: [options.connections, THROUGHPUT_CONNECTIONS],
+        seconds: options.seconds,
       });
-      floor = { ours, bare };
-      log(
-        `${database}: bare ${bare.perSecond.toFixed(0)}/s, ours ${ours.perSecond.toFixed(0)}/s (${((ours.perSecond / bare.perSecond) * 100).toFixed(0)}%)`,
-      );
     } finally {
-      bareServer.stop();
+      floorServer.stop();
     }
 
     log(`${database}: ${options.hostileSeconds} s of ten hostile searches at once, with health and list probes`);
@@ -365,7 +348,7 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     sizeBytes,
     scenarios,
     peakRssBytes,
-    floor: floor!,
+    throughput: throughput!,
     hostile: hostile!,
   };
 }
@@ -412,10 +395,6 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
       `- Server peak memory (RSS of the server process tree): ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB ${verdict(r.peakRssBytes / 2 ** 20, TARGETS.memoryMb)}`,
     );
     lines.push(
-      `- Throughput of the list call (30 days, page 1 of 20, ${options.connections} connections): ${r.floor.ours.perSecond.toFixed(0)}/s; bare node:http server, same SQL and driver: ${r.floor.bare.perSecond.toFixed(0)}/s; ratio ${((r.floor.ours.perSecond / r.floor.bare.perSecond) * 100).toFixed(0)}%`,
-      "",
-    );
-    lines.push(
       `| call | p50 ms | p95 ms | p99 ms | target p95 | | p95 ms, ${options.connections} conn. | req/s, ${options.connections} conn. |`,
       "|---|---:|---:|---:|---:|---|---:|---:|",
     );
@@ -426,6 +405,12 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
         `| ${s.name}${failed} | ${s.result.p50.toFixed(1)} | ${s.result.p95.toFixed(1)} | ${s.result.p99.toFixed(1)} | ${s.target ?? ""} | ${verdict(s.result.p95, s.target)} | ${s.loaded?.p95.toFixed(1) ?? ""} | ${s.loaded?.perSecond.toFixed(0) ?? ""} |`,
       );
     }
+    lines.push(
+      "",
+      `Throughput beside the floor, a bare node:http server calling the same store functions on the same driver (scripts/lib/bench-floor-server.ts; each row measured on both back to back, ${options.seconds} s each):`,
+      "",
+      ...throughputTable(r.throughput, "floor"),
+    );
     lines.push("", "Under hostile searches (scripts/lib/bench-hostile.ts):", "", ...hostileLines(r.hostile), "");
   }
   return lines.join("\n");

@@ -1,10 +1,16 @@
-// The floor of the benchmark: a bare node:http server that answers the list call's SQL (the count
-// from the rollup and page 1 of 20 of a 30-day range, exactly as listTranscripts builds them)
-// through the same driver, with no framework, no session check and no validation. The portal's
-// throughput is reported as a share of this one's.
+// The floors of the benchmark: a bare node:http server with no framework, no session check and no
+// validation, on the same database as the portal. It answers
+// - the portal's own paths of the list and detail calls (/api/transcripts?..., /api/transcript/<id>)
+//   through the store's functions, as the route handlers call them: the same SQL on the same
+//   connections, so that the portal's throughput as a share of this one's is the share its own work
+//   (Next.js, the session, zod, the JSON response) leaves to the store;
+// - /list-sql: the list call's two statements (the count from the rollup and page 1 of 20 of a 30-day
+//   range, as listTranscripts builds them) run directly on the driver, on this thread;
+// - /constant: a constant JSON body, the cost of node:http itself.
 import http from "node:http";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { getTranscript, listTranscripts } from "@/lib/server/store";
 import { slotCountsSql } from "@/lib/server/store/count-in-range";
 import { pageOfKeysSql, plainKeySource } from "@/lib/server/store/key-source";
 import { LIST_COLUMNS } from "@/lib/server/store/transcript-row";
@@ -31,10 +37,10 @@ const keys = pageOfKeysSql(plainKeySource({ search: null, sessionId: null }, { s
 const countSql = sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`;
 const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`;
 
-let answer: () => Promise<unknown>;
+let listSql: () => Promise<unknown>;
 if (isPostgresUrl(url)) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  answer = async () => {
+  listSql = async () => {
     const [count, page] = await Promise.all([pool.query(countSql.text, countSql.values), pool.query(pageSql.text, pageSql.values)]);
     return { transcripts: page.rows, total: Number(count.rows[0].n) };
   };
@@ -42,12 +48,33 @@ if (isPostgresUrl(url)) {
   const database = new Database(url.replace(/^file:/, ""), { readonly: true });
   const count = database.prepare(countSql.sql);
   const page = database.prepare(pageSql.sql);
-  answer = async () => ({ transcripts: page.all(pageSql.values), total: Number((count.get(countSql.values) as { n: number }).n) });
+  listSql = async () => ({ transcripts: page.all(pageSql.values), total: Number((count.get(countSql.values) as { n: number }).n) });
+}
+
+/** The store call a path stands for, with its parameters taken as they come (the bench sends valid ones). */
+function answerOf(path: string): () => Promise<unknown> {
+  const url = new URL(path, "http://floor");
+  if (url.pathname === "/constant") return async () => ({ ok: true });
+  if (url.pathname === "/list-sql") return listSql;
+  if (url.pathname.startsWith("/api/transcript/")) return () => getTranscript(decodeURIComponent(url.pathname.slice(16)));
+  if (url.pathname === "/api/transcripts") {
+    const param = url.searchParams;
+    return () =>
+      listTranscripts({
+        startTime: new Date(param.get("startTime")!),
+        endTime: new Date(param.get("endTime")!),
+        page: Number(param.get("page") ?? 1),
+        limit: Number(param.get("limit") ?? 20),
+        search: param.get("search"),
+        sessionId: param.get("sessionId"),
+      });
+  }
+  return () => Promise.reject(new Error(`No floor for ${path}`));
 }
 
 http
-  .createServer((_req, res) => {
-    answer().then(
+  .createServer((req, res) => {
+    answerOf(req.url ?? "/")().then(
       (body) => {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(body));

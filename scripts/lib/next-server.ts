@@ -42,12 +42,15 @@ export interface RunningServer {
 
 /** Starts the production server on a free loopback port in its own process group and waits until it answers. */
 export async function startNextServer({
+  root = ROOT,
   distDir,
   databaseUrl,
   workDir,
   env = {},
   port: chosenPort,
 }: {
+  /** The checkout whose build runs (another commit's, in a `git worktree`, for a before/after comparison). */
+  root?: string;
   distDir: string;
   databaseUrl: string;
   workDir: string;
@@ -59,8 +62,8 @@ export async function startNextServer({
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, `server-${port}.log`);
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [START_SCRIPT], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
     env: {
       ...productionEnv(distDir),
       PORT: String(port),
