@@ -132,3 +132,15 @@ export interface SavedViewItem {
   canDelete: boolean;
   createdAt: string;
 }
+
+/** A list filter as the bulk action's body carries it: the list's query parameters, tag as a list. */
+export const bulkFilterSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()).max(MAX_TAG_IDS)]));
+
+/** POST /api/transcripts/bulk. */
+export const bulkRequestSchema = z
+  .object({
+    filter: bulkFilterSchema,
+    action: bulkActionSchema,
+    expectedCount: z.number({ error: "expectedCount is required" }).int().min(0),
+  })
+  .strict();

@@ -1,6 +1,11 @@
-// GET /api/transcript/{id} — signed-in users: the transcript in the platform's format; 404 when unknown.
+// GET /api/transcript/{id} — signed-in users: the transcript in the platform's format, with its
+// `review` (status, who set it when, assignee, tags, notes); 404 when unknown.
 import { route } from "@/lib/server/http/route";
 import { transcriptIdParamsSchema } from "@/lib/schemas/transcripts";
 import { getTranscript } from "@/lib/server/store";
+import { getTranscriptReview } from "@/lib/server/review/get-transcript-review";
 
-export const GET = route({ access: "user", params: transcriptIdParamsSchema }, async ({ params }) => getTranscript(params.transcriptId));
+export const GET = route({ access: "user", params: transcriptIdParamsSchema }, async ({ params }) => {
+  const transcript = await getTranscript(params.transcriptId);
+  return { ...transcript, review: await getTranscriptReview(params.transcriptId) };
+});
