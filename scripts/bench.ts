@@ -1,4 +1,4 @@
-// `npm run bench [-- --transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed]`
+// `npm run bench [-- --transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed] [--report-only]`
 // The scale benchmark of issue 4: builds the production server into .next-bench, generates N
 // transcripts (default 1,000,000) over 90 days into a fresh SQLite file and a fresh PostgreSQL
 // database, imports a further export file into each, starts the real server on each, signs in
@@ -73,10 +73,11 @@ interface Options {
   hostileSeconds: number;
   skipBuild: boolean;
   skipSeed: boolean;
+  reportOnly: boolean;
 }
 
 const USAGE =
-  "Usage: npm run bench -- [--transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed]";
+  "Usage: npm run bench -- [--transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed] [--report-only]";
 
 function readOptions(): Options {
   const { values } = readCommandLine(
@@ -90,6 +91,7 @@ function readOptions(): Options {
         "hostile-seconds": { type: "string" },
         "skip-build": { type: "boolean", default: false },
         "skip-seed": { type: "boolean", default: false },
+        "report-only": { type: "boolean", default: false },
       },
     },
     USAGE,
@@ -105,6 +107,7 @@ function readOptions(): Options {
     hostileSeconds: wholeNumber("hostile-seconds", values["hostile-seconds"], 20, { min: 1, max: 600 }, USAGE),
     skipBuild: values["skip-build"],
     skipSeed: values["skip-seed"],
+    reportOnly: values["report-only"],
   };
 }
 
@@ -358,18 +361,12 @@ function verdict(value: number, target: number | undefined, lowerIsBetter = true
   return (lowerIsBetter ? value <= target : value >= target) ? "met" : "**missed**";
 }
 
-function report(options: Options, reports: DatabaseReport[], load: { start: number[]; end: number[] }, started: Date): string {
+function report(options: Options, reports: DatabaseReport[], machine: string[]): string {
   const lines: string[] = [];
   lines.push("# Benchmarks", "");
   lines.push("Written by `npm run bench` (scripts/bench.ts); rerun it to refresh. Figures are what the script printed.", "");
   lines.push("## Machine and run", "");
-  lines.push(
-    ...machineLines(
-      started,
-      load,
-      reports.map((r) => r.version),
-    ),
-  );
+  lines.push(...machine);
   lines.push(
     `- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); the import rate is measured on a separate export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) imported into an empty database`,
   );
@@ -416,22 +413,43 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
   return lines.join("\n");
 }
 
+/** What a run measured, kept so that its report can be written again (--report-only) as the report changes. */
+const RUN_FILE = path.join(BENCH_DIR, "last-run.json");
+
+interface Run {
+  options: Options;
+  reports: DatabaseReport[];
+  machine: string[];
+}
+
 async function main() {
   const options = readOptions();
-  const started = new Date();
-  const load = { start: os.loadavg(), end: [] as number[] };
-  mkdirSync(BENCH_DIR, { recursive: true });
-  if (!options.skipBuild) {
-    log(`building the production server into ${DIST_DIR}`);
-    buildProduction(DIST_DIR);
+  let run: Run;
+  if (options.reportOnly) {
+    run = JSON.parse(readFileSync(RUN_FILE, "utf8")) as Run;
+  } else {
+    const started = new Date();
+    const load = { start: os.loadavg(), end: [] as number[] };
+    mkdirSync(BENCH_DIR, { recursive: true });
+    if (!options.skipBuild) {
+      log(`building the production server into ${DIST_DIR}`);
+      buildProduction(DIST_DIR);
+    }
+    const exportFile = path.join(BENCH_DIR, `export-${options.importCount}.json`);
+    log(`writing an export file of ${formatCount(options.importCount)} transcripts`);
+    await writeExportFile(exportFile, options.importCount, Date.now());
+    const reports: DatabaseReport[] = [];
+    for (const database of options.databases) reports.push(await benchDatabase(database, options));
+    load.end = os.loadavg();
+    const machine = machineLines(
+      started,
+      load,
+      reports.map((r) => r.version),
+    );
+    run = { options, reports, machine };
+    writeFileSync(RUN_FILE, JSON.stringify(run));
   }
-  const exportFile = path.join(BENCH_DIR, `export-${options.importCount}.json`);
-  log(`writing an export file of ${formatCount(options.importCount)} transcripts`);
-  await writeExportFile(exportFile, options.importCount, Date.now());
-  const reports: DatabaseReport[] = [];
-  for (const database of options.databases) reports.push(await benchDatabase(database, options));
-  load.end = os.loadavg();
-  const markdown = report(options, reports, load, started);
+  const markdown = report(run.options, run.reports, run.machine);
   console.log(`\n${markdown}`);
   // A hand-written analysis below the ANALYSIS_MARKER line survives a rerun.
   const target = path.join(ROOT, "docs", "benchmarks.md");
