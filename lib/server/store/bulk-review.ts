@@ -31,7 +31,7 @@ export async function applyBulkReview(
 ): Promise<BulkResult> {
   const filter: SearchFilter = { search: normalizeSearchQuery(query.search), sessionId: query.sessionId };
   const range: TimeRange = { startMs: query.startTime.getTime(), endMs: query.endTime.getTime() };
-  const keys = allMatchingKeysSql(filter, range, filterTerms(query, viewer));
+  const keys = await allMatchingKeysSql(filter, range, filterTerms(query, viewer));
   const postgres = databaseName() === "postgresql";
   return storeWrite(async (tx) => {
     if (postgres) {

@@ -5,7 +5,7 @@ import { countInRange } from "./count-in-range";
 import type { FilterTerm } from "./filter-terms";
 import { pageOfKeysSql, plainKeySource, type KeySource } from "./key-source";
 import { searchMatchesOverTime } from "./search-count-cache";
-import { int, join, sql, toNumber, type Sql } from "./sql";
+import { identifier as sqlIdentifier, int, join, sql, toNumber, type Sql } from "./sql";
 import { sortKeyRange } from "./sort-key";
 
 // The filtered path (DESIGN.md): the matches of a range, search and session that also pass the
@@ -55,9 +55,8 @@ export async function filteredMatches(
     return walkedSource({ key: base.key, from: sql`${base.from} AND ${join(tests(base.key), " AND ")}` });
   }
 
-  const named = terms.filter((term) => !term.negated).sort((a, b) => a.set.size - b.set.size);
-  if (named.length > 0) {
-    const driver = named[0];
+  const driver = await smallestNamedSet(terms, low, high);
+  if (driver) {
     const key = sql`d."sortKey"`;
     const conditions = tests(key, driver);
     const texts = filter.search === null ? sql`` : sql` JOIN "TranscriptText" x ON x."sortKey" = d."sortKey"`;
@@ -122,7 +121,7 @@ export async function filteredMatches(
  * SELECT "sortKey" of every transcript of the range, search and session that passes the terms (any
  * number, none too): the set a bulk action changes, found as the list finds its pages.
  */
-export function allMatchingKeysSql(filter: SearchFilter, range: TimeRange, terms: FilterTerm[]): Sql {
+export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange, terms: FilterTerm[]): Promise<Sql> {
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
   const tests = (key: Sql, except?: FilterTerm) =>
     terms.filter((term) => term !== except).map((term) => (term.negated ? sql`NOT ${term.set.holds(key)}` : term.set.holds(key)));
@@ -131,18 +130,40 @@ export function allMatchingKeysSql(filter: SearchFilter, range: TimeRange, terms
     const base = plainKeySource(filter, range, KEY_DIALECT);
     return sql`SELECT ${base.key} AS "sortKey" ${base.from}${where(tests(base.key))}`;
   }
-  const named = terms.filter((term) => !term.negated).sort((a, b) => a.set.size - b.set.size);
-  if (named.length > 0) {
+  const driver = await smallestNamedSet(terms, low, high);
+  if (driver) {
     const key = sql`d."sortKey"`;
-    const conditions = tests(key, named[0]);
+    const conditions = tests(key, driver);
     if (filter.search !== null) conditions.push(contains(sql`x."text"`, filter.search));
     const texts = filter.search === null ? sql`` : sql` JOIN "TranscriptText" x ON x."sortKey" = d."sortKey"`;
-    return sql`SELECT ${key} AS "sortKey" FROM (${named[0].set.keysIn(low, high)}) d${texts} WHERE 1 = 1${where(conditions)}`;
+    return sql`SELECT ${key} AS "sortKey" FROM (${driver.set.keysIn(low, high)}) d${texts} WHERE 1 = 1${where(conditions)}`;
   }
   const inRange = (key: Sql) => sql`${key} BETWEEN ${int(low)} AND ${int(high)}`;
   if (filter.search === null)
     return sql`SELECT t."sortKey" FROM "Transcript" t WHERE ${inRange(sql`t."sortKey"`)}${where(tests(sql`t."sortKey"`))}`;
   return sql`SELECT x."sortKey" FROM "TranscriptText" x WHERE ${inRange(sql`x."sortKey"`)} AND ${contains(sql`x."text"`, filter.search)}${where(tests(sql`x."sortKey"`))}`;
+}
+
+/** Members counted per set to choose the walked one: a bounded read of each set's index. */
+const ESTIMATE_CAP = 5_000;
+
+/**
+ * The named (not negated) term whose set holds the fewest keys of the range, or null. With several,
+ * each set's members in the range are counted up to ESTIMATE_CAP (a bounded index read); the
+ * smallest count wins, and among sets past the cap the smaller expected size.
+ */
+async function smallestNamedSet(terms: FilterTerm[], low: number, high: number): Promise<FilterTerm | null> {
+  const named = terms.filter((term) => !term.negated).sort((a, b) => a.set.size - b.set.size);
+  if (named.length <= 1) return named[0] ?? null;
+  const columns = named.map(
+    (term, index) =>
+      sql`(SELECT count(*) FROM (${term.set.keysIn(low, high)} LIMIT ${int(ESTIMATE_CAP)}) e) AS ${sqlIdentifier(`n${index}`)}`,
+  );
+  const [row] = await storeRead<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`);
+  const counts = named.map((_, index) => toNumber(row?.[`n${index}`]));
+  let best = 0;
+  for (let index = 1; index < named.length; index++) if (counts[index] < counts[best]) best = index;
+  return named[best];
 }
 
 /** A key source walked through its index: counted once, paged from the nearer end. */
