@@ -15,7 +15,7 @@ import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
 import { measureFirstRequests, measureLoad, type LoadResult } from "./lib/bench-load";
 import { compareThroughput, startFloorServer, throughputCalls, throughputTable, type ThroughputRow } from "./lib/bench-throughput";
-import { hostileLines, measureHostileLoad, type HostileResult } from "./lib/bench-hostile";
+import { hostileLines, hostileRows, measureHostileLoad, type HostileResult } from "./lib/bench-hostile";
 import {
   ANALYSIS_MARKER,
   BENCH_DIR,
@@ -361,55 +361,85 @@ function verdict(value: number, target: number | undefined, lowerIsBetter = true
   return (lowerIsBetter ? value <= target : value >= target) ? "met" : "**missed**";
 }
 
+const DATABASE_TITLES = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+
+/** One table for both databases: a row per call (matched by position: both run the same plan), a column group per database. */
 function report(options: Options, reports: DatabaseReport[], machine: string[]): string {
   const lines: string[] = [];
+  const titles = reports.map((r) => DATABASE_TITLES[r.database]);
+  const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   lines.push("# Benchmarks", "");
-  lines.push("Written by `npm run bench` (scripts/bench.ts); rerun it to refresh. Figures are what the script printed.", "");
-  lines.push("## Machine and run", "");
+  lines.push("Written by `npm run bench` (scripts/bench.ts) above the marker line; rerun it to refresh.", "");
   lines.push(...machine);
   lines.push(
-    `- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); the import rate is measured on a separate export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) imported into an empty database`,
-  );
-  lines.push(
-    `- Load: autocannon against the real production server (\`npm start\`, scripts/start.mjs) with a bearer token from the real login; each call for ${options.seconds} s after a 1 s warm-up, first with 1 connection (a user's latency: p50/p95/p99, on which the targets are judged), then with ${options.connections} connections at once (p95 and throughput when requests queue on the two cores); the first-search row instead asks for each of its words once, one after another, before any other call, so every day of the range is counted afresh (search totals are otherwise counted once per word and day and reused while the day is unchanged)`,
-  );
-  lines.push(
+    `- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); imports: an export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) into an empty database`,
+    `- Calls: autocannon against the production server (\`npm start\`) with a bearer token from the real login, each for ${options.seconds} s after a 1 s warm-up, with 1 connection (p50/p95/p99: the targets are judged on p95) and with ${options.connections} at once; first searches: each word asked once on a fresh server`,
     `- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`,
     "",
   );
-  for (const r of reports) {
-    lines.push(`## ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} (${r.version})`, "");
-    lines.push(
-      Number.isNaN(r.seedSeconds)
-        ? `- Generating ${formatCount(options.transcripts)} transcripts: not run (--skip-seed: the database of an earlier run was measured)`
-        : `- Generating ${formatCount(options.transcripts)} transcripts (seed command, generation in a worker thread, same store path as imports): ${r.seedSeconds.toFixed(0)} s, ${formatCount(r.seedRate)}/s ${verdict(r.seedRate, TARGETS.importRate, false)}`,
-    );
-    lines.push(
-      `- Import of ${formatCount(options.importCount)} transcripts into an empty database: ${r.importLine} ${verdict(r.importRate, TARGETS.importRate, false)}`,
-    );
-    lines.push(`- Database size: ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`);
-    lines.push(
-      `- Server peak memory (RSS of the server process tree): ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MB ${verdict(r.peakRssBytes / 2 ** 20, TARGETS.memoryMb)}`,
-    );
-    lines.push(
-      `| call | p50 ms | p95 ms | p99 ms | target p95 | | p95 ms, ${options.connections} conn. | req/s, ${options.connections} conn. |`,
-      "|---|---:|---:|---:|---:|---|---:|---:|",
-    );
-    for (const s of r.scenarios) {
+  lines.push(row(["", ...titles]), row(["---", ...titles.map(() => "---")]));
+  lines.push(
+    row(["version", ...reports.map((r) => r.version)]),
+    row([
+      `seed of ${formatCount(options.transcripts)}`,
+      ...reports.map((r) =>
+        Number.isNaN(r.seedSeconds)
+          ? "not run (--skip-seed)"
+          : `${formatCount(r.seedRate)}/s ${verdict(r.seedRate, TARGETS.importRate, false)}`,
+      ),
+    ]),
+    row([
+      `import of ${formatCount(options.importCount)}`,
+      ...reports.map((r) => `${formatCount(r.importRate)}/s ${verdict(r.importRate, TARGETS.importRate, false)}`),
+    ]),
+    row(["database size", ...reports.map((r) => `${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`)]),
+    row([
+      "server peak memory (RSS, process tree)",
+      ...reports.map((r) => `${mb(r.peakRssBytes)} ${verdict(r.peakRssBytes / 2 ** 20, TARGETS.memoryMb)}`),
+    ]),
+    "",
+  );
+  lines.push(`### Latency (ms, 1 connection) and throughput (req/s, ${options.connections} connections)`, "");
+  const perDatabase = ["p50", "p95", "p99", "req/s"];
+  lines.push(
+    row(["call", "target p95", ...titles.flatMap((title) => perDatabase.map((column) => `${title} ${column}`))]),
+    row(["---", "---:", ...titles.flatMap(() => perDatabase.map(() => "---:"))]),
+  );
+  reports[0]?.scenarios.forEach((first, index) => {
+    const cells = reports.flatMap((r) => {
+      const s = r.scenarios[index];
+      if (!s) return perDatabase.map(() => "");
       const failures = s.result.failures + (s.loaded?.failures ?? 0);
-      const failed = failures > 0 ? ` (${failures} failed)` : "";
-      lines.push(
-        `| ${s.name}${failed} | ${s.result.p50.toFixed(1)} | ${s.result.p95.toFixed(1)} | ${s.result.p99.toFixed(1)} | ${s.target ?? ""} | ${verdict(s.result.p95, s.target)} | ${s.loaded?.p95.toFixed(1) ?? ""} | ${s.loaded?.perSecond.toFixed(0) ?? ""} |`,
-      );
-    }
+      const missed = verdict(s.result.p95, s.target) === "**missed**" ? " **missed**" : "";
+      return [
+        s.result.p50.toFixed(1),
+        `${s.result.p95.toFixed(1)}${missed}${failures ? ` (${failures} failed)` : ""}`,
+        s.result.p99.toFixed(1),
+        s.loaded?.perSecond.toFixed(0) ?? "",
+      ];
+    });
+    lines.push(row([first.name, String(first.target ?? ""), ...cells]));
+  });
+  lines.push(
+    "",
+    `### Throughput beside the floor (req/s, p99 ms in brackets)`,
+    "",
+    "The floor: a bare node:http server calling the same store functions on the same driver (scripts/lib/bench-floor-server.ts); each row is measured on both back to back.",
+    "",
+  );
+  for (const [index, r] of reports.entries()) {
+    const table = throughputTable(r.throughput, "floor");
     lines.push(
-      "",
-      `Throughput beside the floor, a bare node:http server calling the same store functions on the same driver (scripts/lib/bench-floor-server.ts; each row measured on both back to back, ${options.seconds} s each):`,
-      "",
-      ...throughputTable(r.throughput, "floor"),
+      ...(index === 0
+        ? table.map((line) => line.replace(/^\| call /, `| ${titles[index]}: call `))
+        : table.slice(2).map((line) => line.replace(/^\| /, `| ${titles[index]}: `))),
     );
-    lines.push("", "Under hostile searches (scripts/lib/bench-hostile.ts):", "", ...hostileLines(r.hostile), "");
   }
+  lines.push("", "### Under hostile searches (scripts/lib/bench-hostile.ts)", "");
+  lines.push(row(["", ...titles]), row(["---", ...titles.map(() => "---")]));
+  for (const [name, cell] of hostileRows()) lines.push(row([name, ...reports.map((r) => cell(r.hostile))]));
+  lines.push("");
   return lines.join("\n");
 }
 

@@ -113,6 +113,27 @@ export async function measureHostileLoad(options: {
 }
 
 /** Lines for a report or the console. */
+/** The rows of a table with a column per database: a row's name, and its cell of one result. */
+export function hostileRows(): [string, (result: HostileResult) => string][] {
+  const ms = (value: number) => value.toFixed(1);
+  const probe = (l: Latencies) => `${l.count} answers, p50 ${ms(l.p50)} ms, p99 ${ms(l.p99)} ms, max ${ms(l.max)} ms`;
+  return [
+    ["a range of 1990 to 2199", (r) => `${r.unbounded.status} "${r.unbounded.message}"`],
+    [
+      `${HOSTILE_CLIENTS} clients searching at once over ${MAX_RANGE_DAYS} days`,
+      (r) =>
+        `${r.searches.count} in ${r.seconds.toFixed(0)} s (${Object.entries(r.searches.statuses)
+          .map(([status, count]) => `${count} × ${status}`)
+          .join(", ")}), p50 ${ms(r.searches.p50)} ms, p99 ${ms(r.searches.p99)} ms`,
+    ],
+    [
+      `meanwhile GET /api/health, every ${PROBE_PAUSE_MS} ms after the last answer (its max bounds the longest event-loop block)`,
+      (r) => probe(r.health),
+    ],
+    ["meanwhile the list call, 30 days, page 1 of 20", (r) => `${probe(r.list)}; ${r.probeFailures} probes failed`],
+  ];
+}
+
 export function hostileLines(result: HostileResult): string[] {
   const ms = (value: number) => value.toFixed(1);
   const row = (name: string, l: Latencies) => `| ${name} | ${l.count} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} |`;
