@@ -193,6 +193,22 @@ describe("GET /api/transcripts with review filters", () => {
     expect(res.body.message).toBe(message);
   });
 
+  it("follows ratings as they are given, changed and deleted", async () => {
+    const target = facts[4];
+    expect(target.feedback).toEqual([]);
+    const down = async () => (await everyPage({ ...RANGE, feedback: "down" }, 100)).ids.includes(target.id);
+    const rating = await db.feedback.create({
+      data: { transcriptId: target.id, messageIndex: 1, feedbackType: "thumbs_down", userId: bob.id },
+    });
+    expect(await down()).toBe(true);
+    await db.feedback.update({ where: { id: rating.id }, data: { feedbackType: "thumbs_up" } });
+    expect(await down()).toBe(false);
+    expect((await everyPage({ ...RANGE, feedback: "up" }, 100)).ids).toContain(target.id);
+    await db.feedback.delete({ where: { id: rating.id } });
+    expect((await everyPage({ ...RANGE, feedback: "any" }, 100)).ids).not.toContain(target.id);
+    expect((await everyPage({ ...RANGE, feedback: "none" }, 100)).ids).toEqual(expected({ ...RANGE, feedback: "none" }));
+  });
+
   it("matches nothing for an unknown tag or assignee", async () => {
     for (const filters of [{ tag: "no-such-tag" }, { assignee: "no-such-user" }] as Record<string, string>[]) {
       const res = await call(listRoute.GET, "GET", "/api/transcripts", { token: viewer.token, query: { ...RANGE, ...filters } });

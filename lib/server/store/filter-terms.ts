@@ -89,15 +89,15 @@ function assignedSet(userId: string | null): KeySet {
 }
 
 /**
- * Transcripts with a rating of one of `types`. Ratings are kept by transcript id (Feedback), so the
- * set reads the ratings of those types and looks each transcript's key up.
+ * Transcripts with a rating of one of `types`: TranscriptRating counts each transcript's ratings per
+ * type under its sort key (kept by triggers on Feedback), so the set is a key range of its primary key.
  */
 function ratedSet(types: readonly string[]): KeySet {
+  const distinct = types.length > 1 ? sql`DISTINCT ` : sql``;
   return {
     keysIn: (low, high) =>
-      sql`SELECT DISTINCT t."sortKey" FROM "Feedback" f JOIN "Transcript" t ON t."id" = f."transcriptId" WHERE ${oneOf(sql`f."feedbackType"`, types)} AND ${inKeys(sql`t."sortKey"`, low, high)}`,
-    holds: (key) =>
-      sql`EXISTS (SELECT 1 FROM "Transcript" ft JOIN "Feedback" f ON f."transcriptId" = ft."id" WHERE ft."sortKey" = ${key} AND ${oneOf(sql`f."feedbackType"`, types)})`,
+      sql`SELECT ${distinct}"sortKey" FROM "TranscriptRating" WHERE ${oneOf(sql`"feedbackType"`, types)} AND ${inKeys(sql`"sortKey"`, low, high)}`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptRating" f WHERE f."sortKey" = ${key} AND ${oneOf(sql`f."feedbackType"`, types)})`,
     size: types.length > 1 ? 4 : 3,
   };
 }
