@@ -22,7 +22,6 @@ import {
   databaseVersion,
   DIST_DIR,
   logger,
-  machineLines,
   POSTGRES_DATABASE,
   postgresUrl,
   provisionUser,
@@ -548,62 +547,73 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
 const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(1));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
-function databaseSection(r: DatabaseReport, options: Options): string[] {
-  const f = r.feedback;
-  const lines = [`### ${r.facts.version}`, ""];
-  lines.push(`- Database: ${r.location}, ${formatCount(r.facts.transcripts)} transcripts, ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`);
-  lines.push(
-    `- ${options.clients} clients (signed in as ${USERS} approved users), measured for ${options.seconds} s: ${formatCount(r.total.requests)} requests, ${r.total.perSecond.toFixed(0)} req/s, p99 ${ms(r.total.p99)} ms`,
-  );
-  lines.push(
-    `- Warm-up, not measured: ${r.clientsAnswered === options.clients ? "all" : `**only ${r.clientsAnswered} of**`} ${options.clients} clients had a first answer after ${r.warmUpSeconds.toFixed(1)} s ` +
-      "(all first requests at once, on empty caches)",
-  );
-  lines.push(`- Server memory (RSS of the server process tree): peak ${mb(r.peakRssBytes)}, ${mb(r.endRssBytes)} at the end`);
-  lines.push(
-    `- Feedback writes over the whole run, warm-up included: ${formatCount(f.accepted)} accepted, ${formatCount(f.added)} rows added` +
-      `${f.inFlightStored ? ` (${f.inFlightStored} of them from writes still in flight when the run stopped)` : ""}` +
-      `${f.missing + f.unexpected === 0 && f.added === f.accepted + f.inFlightStored ? ": each stored exactly once" : `: **${f.missing} missing, ${f.unexpected} unexpected**`}`,
-  );
-  lines.push(
-    `- Errors: ${r.errors === 0 ? "none" : `**${formatCount(r.errors)}** (${r.total.errors} non-2xx or unanswered, ${r.timeouts} timeouts, ${r.socketErrors} socket errors)`}`,
-  );
-  if (r.samples.length > 0)
-    lines.push("- First failed requests of each kind:", ...r.samples.map((sample) => `  - \`${sample.replace(/`/g, "'")}\``));
-  if (r.errors > 0) lines.push(`- Server log: ${r.serverLog}`);
-  lines.push("");
-  lines.push("| kind | requests | errors | p50 ms | p95 ms | p99 ms | req/s |", "|---|---:|---:|---:|---:|---:|---:|");
-  for (const row of [...r.rows, r.total]) {
-    const name = row === r.total ? "**total**" : row.kind;
-    lines.push(
-      `| ${name} | ${formatCount(row.requests)} | ${row.errors} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.perSecond.toFixed(1)} |`,
-    );
-  }
-  lines.push("");
-  return lines;
-}
-
+/** One table for both databases: the run's facts, then a row per kind of request with a column group per database. */
 function report(options: Options, reports: DatabaseReport[], load: { start: number[]; end: number[] }, started: Date): string {
   const mix = MIX.map(([kind, weight]) => `${kind} ${weight} %`).join(", ");
   const lines = ["## Load test (`npm run load`)", ""];
   lines.push(
-    `Written by \`npm run load\` (scripts/load.ts); rerun it to refresh. ${options.clients} signed-in clients each keep one request in flight against the ` +
+    `Written by \`npm run load\` (scripts/load.ts); rerun it to refresh. ${options.clients} signed-in clients (${USERS} users) each keep one request in flight against the ` +
       `production server (\`npm start\`, loopback) for ${options.seconds} s, in a seeded mix that is the same on every run: ${mix}. ` +
       "Lists and searches cover the last 30 days, mostly the first five pages, sometimes any page to the last; searches use refund, password, order, delivery and nw-5; " +
       `detail reads ${DETAIL_SAMPLE} ids; analytics spans 7, 30 or 90 days in America/New_York; each feedback write rates a bot message nobody has rated. ` +
       "Latencies are measured by the load generator, on the same two cores, from when every client has had a first answer; " +
-      "an error, counted from the start, is any answer other than 2xx, a timeout (30 s) or a socket error.",
+      "an error, counted from the start, is any answer other than 2xx, a timeout (30 s) or a socket error. " +
+      `Run ${started.toISOString()}, load average ${load.start.map((v) => v.toFixed(2)).join(", ")} at the start, ${load.end.map((v) => v.toFixed(2)).join(", ")} at the end.`,
     "",
   );
+  const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  lines.push(row(["", ...reports.map((r) => r.facts.version)]), row(["---", ...reports.map(() => "---")]));
+  const facts: [string, (r: DatabaseReport) => string][] = [
+    ["database", (r) => `${r.location}, ${formatCount(r.facts.transcripts)} transcripts, ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`],
+    ["measured", (r) => `${formatCount(r.total.requests)} requests, **${r.total.perSecond.toFixed(0)} req/s**, p99 ${ms(r.total.p99)} ms`],
+    [
+      "warm-up (not measured)",
+      (r) =>
+        `${r.clientsAnswered === options.clients ? "all" : `**only ${r.clientsAnswered} of**`} ${options.clients} clients answered after ${r.warmUpSeconds.toFixed(1)} s`,
+    ],
+    ["server memory (RSS, process tree)", (r) => `peak ${mb(r.peakRssBytes)}, ${mb(r.endRssBytes)} at the end`],
+    [
+      "feedback writes (warm-up included)",
+      (r) => {
+        const f = r.feedback;
+        const once = f.missing + f.unexpected === 0 && f.added === f.accepted + f.inFlightStored;
+        return (
+          `${formatCount(f.accepted)} accepted, ${formatCount(f.added)} rows added` +
+          `${f.inFlightStored ? ` (${f.inFlightStored} from writes in flight at the end)` : ""}` +
+          `${once ? ": each stored once" : `: **${f.missing} missing, ${f.unexpected} unexpected**`}`
+        );
+      },
+    ],
+    [
+      "errors",
+      (r) =>
+        r.errors === 0
+          ? "none"
+          : `**${formatCount(r.errors)}** (${r.total.errors} non-2xx or unanswered, ${r.timeouts} timeouts, ${r.socketErrors} socket errors; log ${r.serverLog})`,
+    ],
+  ];
+  for (const [name, cell] of facts) lines.push(row([name, ...reports.map(cell)]));
+  for (const r of reports) {
+    if (r.samples.length > 0)
+      lines.push("", `First failed requests (${r.facts.version}):`, ...r.samples.map((sample) => `- \`${sample.replace(/`/g, "'")}\``));
+  }
+  const columns = ["req/s", "p50 ms", "p95 ms", "p99 ms", "errors"];
+  const short = (r: DatabaseReport) => r.facts.version.split(" ")[0];
   lines.push(
-    ...machineLines(
-      started,
-      load,
-      reports.map((r) => r.facts.version),
-    ),
     "",
+    row(["kind", ...reports.flatMap((r) => columns.map((column) => `${short(r)} ${column}`))]),
+    row(["---", ...reports.flatMap(() => columns.map(() => "---:"))]),
   );
-  for (const r of reports) lines.push(...databaseSection(r, options));
+  const kinds = [...(reports[0]?.rows ?? []), ...(reports[0] ? [reports[0].total] : [])].map((stats, index) => ({ index, stats }));
+  for (const { index, stats } of kinds) {
+    const name = stats === reports[0].total ? "**total**" : stats.kind;
+    const cells = reports.flatMap((r) => {
+      const own = index < r.rows.length ? r.rows[index] : r.total;
+      return [own.perSecond.toFixed(1), ms(own.p50), ms(own.p95), ms(own.p99), String(own.errors)];
+    });
+    lines.push(row([name, ...cells]));
+  }
+  lines.push("");
   return lines.join("\n");
 }
 
