@@ -70,16 +70,24 @@ export async function filteredMatches(
     terms.map((term) => term.set.keysIn(low, high)),
     " UNION ",
   );
-  const excluded =
+  const whole =
     filter.search === null
-      ? sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u`
-      : sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u JOIN "TranscriptText" x ON x."sortKey" = u."sortKey" WHERE ${contains(sql`x."text"`, filter.search)}`;
-  const [whole, [excludedRow]] = await Promise.all([
-    filter.search === null
-      ? countInRange(range.startMs, range.endMs)
-      : searchMatchesOverTime(filter.search, search, range).then((stretches) => stretches.reduce((sum, s) => sum + s.count, 0)),
-    storeRead<{ n: unknown }>(excluded),
-  ]);
+      ? await countInRange(range.startMs, range.endMs)
+      : (await searchMatchesOverTime(filter.search, search, range)).reduce((sum, stretch) => sum + stretch.count, 0);
+  let excludedCount: Sql;
+  if (filter.search === null) {
+    excludedCount = sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u`;
+  } else if (whole <= TEXT_TEST_COST * (await boundedCount(excludedKeys, Math.ceil(whole / TEXT_TEST_COST) + 1))) {
+    // The search's matches, each probed in the excluded sets' indexes, cost less than testing the
+    // text of each excluded transcript.
+    const scan = await search.pageScan(range, whole, whole);
+    const matches = search.matchingKeysSql(range, { descending: true, limit: Math.max(whole, 1), offset: 0, scan });
+    const excluded = terms.map((term) => term.set.holds(sql`c."sortKey"`));
+    excludedCount = sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${join(excluded, " OR ")}`;
+  } else {
+    excludedCount = sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u JOIN "TranscriptText" x ON x."sortKey" = u."sortKey" WHERE ${contains(sql`x."text"`, filter.search)}`;
+  }
+  const [excludedRow] = await storeRead<{ n: unknown }>(excludedCount, { scansTexts: search.scansEveryText });
   const total = whole - toNumber(excludedRow?.n);
   // Qualified: the terms' subqueries name sortKey columns of their own.
   const inRange = (key: Sql) => sql`${key} BETWEEN ${int(low)} AND ${int(high)}`;
@@ -145,7 +153,16 @@ export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange,
 }
 
 /** Members counted per set to choose the walked one: a bounded read of each set's index. */
-const ESTIMATE_CAP = 5_000;
+const ESTIMATE_CAP = 100_000;
+
+/** Testing a transcript's text costs about this many probes of an index by key. */
+const TEXT_TEST_COST = 10;
+
+/** The rows of a key selection, counted up to `cap`. */
+async function boundedCount(keys: Sql, cap: number): Promise<number> {
+  const [row] = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM (SELECT 1 FROM (${keys}) k LIMIT ${int(cap)}) e`);
+  return toNumber(row?.n);
+}
 
 /**
  * The named (not negated) term whose set holds the fewest keys of the range, or null. With several,
