@@ -1,0 +1,3 @@
+-- This is an empty migration.
+-- SQLite keeps its row triggers on Feedback: it has one writer at a time, so they neither deadlock
+-- nor hold locks past the row.
