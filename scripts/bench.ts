@@ -14,7 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
 import { measureFirstRequests, measureLoad, type LoadResult } from "./lib/bench-load";
-import { compareThroughput, startFloorServer, throughputCalls, throughputTable, type ThroughputRow } from "./lib/bench-throughput";
+import { compareThroughput, startFloorServer, throughputCalls, type ThroughputRow } from "./lib/bench-throughput";
 import { hostileLines, hostileRows, measureHostileLoad, type HostileResult } from "./lib/bench-hostile";
 import {
   ANALYSIS_MARKER,
@@ -428,14 +428,21 @@ function report(options: Options, reports: DatabaseReport[], machine: string[]):
     "The floor: a bare node:http server calling the same store functions on the same driver (scripts/lib/bench-floor-server.ts); each row is measured on both back to back.",
     "",
   );
-  for (const [index, r] of reports.entries()) {
-    const table = throughputTable(r.throughput, "floor");
-    lines.push(
-      ...(index === 0
-        ? table.map((line) => line.replace(/^\| call /, `| ${titles[index]}: call `))
-        : table.slice(2).map((line) => line.replace(/^\| /, `| ${titles[index]}: `))),
-    );
-  }
+  lines.push(
+    row(["call", "conn.", ...titles.flatMap((title) => [`${title} floor`, "portal", "share"])]),
+    row(["---", "---:", ...titles.flatMap(() => ["---:", "---:", "---:"])]),
+  );
+  reports[0]?.throughput.forEach((first, index) => {
+    const cells = reports.flatMap((r) => {
+      const floor = r.throughput[index]?.results.floor;
+      const portal = r.throughput[index]?.results.portal;
+      if (!floor || !portal) return ["", "", ""];
+      const cell = (result: LoadResult) =>
+        `${result.perSecond.toFixed(0)} (${result.p99.toFixed(0)})${result.failures ? `, ${result.failures} failed` : ""}`;
+      return [cell(floor), cell(portal), `${((portal.perSecond / floor.perSecond) * 100).toFixed(0)}%`];
+    });
+    lines.push(row([first.call, String(first.connections), ...cells]));
+  });
   lines.push("", "### Under hostile searches (scripts/lib/bench-hostile.ts)", "");
   lines.push(row(["", ...titles]), row(["---", ...titles.map(() => "---")]));
   for (const [name, cell] of hostileRows()) lines.push(row([name, ...reports.map((r) => cell(r.hostile))]));
