@@ -95,9 +95,16 @@ async function seedReviewState(userId: string): Promise<void> {
         SELECT ${`bench-${type}-`} || "id", ${userId}, "id", ${messageIndex}, ${type}, 'pending', ${now}, ${now}
         FROM "Transcript" WHERE ${k} % ${sqlText(String(modulo))} = ${sqlText(String(rest))}`);
   });
-  const analyze =
-    databaseName() === "sqlite" ? "ANALYZE" : 'ANALYZE "TranscriptReview", "TranscriptTag", "TranscriptNote", "Feedback", "Tag"';
-  await storeWrite((tx) => tx.execute(sqlText(analyze)));
+  if (databaseName() === "sqlite") {
+    await storeWrite((tx) => tx.execute(sqlText("ANALYZE")));
+  } else {
+    // VACUUM runs outside a transaction; it also sets the visibility map that index-only scans need.
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query('VACUUM (ANALYZE) "TranscriptReview", "TranscriptTag", "TranscriptNote", "TranscriptRating", "Feedback", "Tag"');
+    await client.end();
+  }
   console.log(`review state written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

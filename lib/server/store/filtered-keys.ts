@@ -77,11 +77,13 @@ export async function filteredMatches(
   let excludedCount: Sql;
   if (filter.search === null) {
     excludedCount = sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u`;
-  } else if (whole <= TEXT_TEST_COST * (await boundedCount(excludedKeys, Math.ceil(whole / TEXT_TEST_COST) + 1))) {
-    // The search's matches, each probed in the excluded sets' indexes, cost less than testing the
-    // text of each excluded transcript.
-    const scan = await search.pageScan(range, whole, whole);
-    const matches = search.matchingKeysSql(range, { descending: true, limit: Math.max(whole, 1), offset: 0, scan });
+  } else if (
+    !search.scansEveryText &&
+    whole <= TEXT_TEST_COST * (await boundedCount(excludedKeys, Math.ceil(whole / TEXT_TEST_COST) + 1))
+  ) {
+    // The search's matches, found through its word index and each probed in the excluded sets'
+    // indexes, cost less than testing the text of each excluded transcript.
+    const matches = search.matchingKeysSql(range, { descending: true, limit: Math.max(whole, 1), offset: 0, scan: "index" });
     const excluded = terms.map((term) => term.set.holds(sql`c."sortKey"`));
     excludedCount = sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${join(excluded, " OR ")}`;
   } else {
