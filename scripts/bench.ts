@@ -38,6 +38,7 @@ import { buildProduction, ROOT, startNextServer } from "./lib/next-server";
 import { generateTranscripts } from "./lib/transcript-generator";
 import { formatCount } from "./lib/progress";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
+import { addReviewRows } from "./lib/bench-review";
 
 const POSTGRES_IMPORT_DATABASE = "bench_import";
 const SQLITE_IMPORT_FILE = path.join(BENCH_DIR, "import.db");
@@ -281,6 +282,7 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     );
     add('search "注文" (2 characters), 30 days', "search", [list("page=1&limit=20&search=%E6%B3%A8%E6%96%87")]);
     add("session filter, 30 days", "list", [list(`page=1&limit=20&sessionId=${encodeURIComponent(facts.sessionId)}`)], TARGETS.list);
+    addReviewRows({ databaseUrl: url, email: USER_EMAIL, range, add, target: TARGETS.list });
     add(
       "detail (500 random ids)",
       "detail",
