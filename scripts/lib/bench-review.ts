@@ -134,20 +134,24 @@ async function timeQueries(token: string, iterations: number): Promise<void> {
   }
 }
 
-/** Times one bulk action over a tag's transcripts of 90 days (status needs attention, then back). */
+/** Times bulk actions over the reviewed transcripts of 90 days (about 100,000): assign them to the user, then nobody. */
 async function timeBulk(userId: string): Promise<void> {
-  const { applyBulkReview } = await import("@/lib/server/store");
-  const { listTranscripts } = await import("@/lib/server/store");
+  const { applyBulkReview, listTranscripts } = await import("@/lib/server/store");
   const now = Date.now();
   const query = {
     startTime: new Date(now - 90 * DAY_MS),
     endTime: new Date(now),
     search: null,
     sessionId: null,
-    tag: [REVIEW_BENCH_TAGS[1], REVIEW_BENCH_TAGS[0]],
+    status: "reviewed" as const,
   };
-  const { total } = await listTranscripts({ ...query, page: 1, limit: 1 }, { userId });
-  for (const action of [{ addTagIds: [REVIEW_BENCH_TAGS[2]] }, { removeTagIds: [REVIEW_BENCH_TAGS[2]] }]) {
+  for (const action of [
+    { assigneeId: userId },
+    { assigneeId: null },
+    { addTagIds: [REVIEW_BENCH_TAGS[2]] },
+    { removeTagIds: [REVIEW_BENCH_TAGS[2]] },
+  ]) {
+    const { total } = await listTranscripts({ ...query, page: 1, limit: 1 }, { userId });
     const started = Date.now();
     const result = await applyBulkReview(query, { userId }, action, total);
     console.log(
@@ -159,9 +163,17 @@ async function timeBulk(userId: string): Promise<void> {
 async function main(): Promise<void> {
   const { readCommandLine, wholeNumber } = await import("./command-line");
   const usage =
-    "Usage: DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-review.ts [--iterations N] [--email E] [--seed-only] [--bulk]";
+    "Usage: DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-review.ts [--iterations N] [--email E] [--seed-only] [--bulk] [--bulk-only]";
   const { values } = readCommandLine(
-    { options: { iterations: { type: "string" }, email: { type: "string" }, "seed-only": { type: "boolean" }, bulk: { type: "boolean" } } },
+    {
+      options: {
+        iterations: { type: "string" },
+        email: { type: "string" },
+        "seed-only": { type: "boolean" },
+        bulk: { type: "boolean" },
+        "bulk-only": { type: "boolean" },
+      },
+    },
     usage,
   );
   const iterations = wholeNumber("iterations", values.iterations, 50, { min: 5, max: 100_000 }, usage);
@@ -173,8 +185,8 @@ async function main(): Promise<void> {
   await seedReviewState(user.id);
   if (!values["seed-only"]) {
     const { issueSessionToken } = await import("@/lib/server/auth/session");
-    await timeQueries(await issueSessionToken(user), iterations);
-    if (values.bulk) await timeBulk(user.id);
+    if (!values["bulk-only"]) await timeQueries(await issueSessionToken(user), iterations);
+    if (values.bulk || values["bulk-only"]) await timeBulk(user.id);
   }
   await db.$disconnect();
   process.exit(0);
