@@ -309,6 +309,7 @@ describe("GET /api/transcript/{id}", () => {
           timestamp: "2025-03-02T10:00:30.000Z",
         },
       ],
+      review: { status: "unreviewed", updatedBy: null, updatedAt: null, assignee: null, tags: [], notes: [] },
     });
   });
 
