@@ -1,0 +1,89 @@
+// Finds the built-in kinds' values in a text: e-mail addresses from each '@', IPv6 addresses from
+// each ':', and everything that starts with a digit (IBANs, IPv4 addresses, card and phone numbers)
+// in one pass over the text's digit runs. Where two finds overlap, the kind found first in this
+// order wins: e-mail, IPv6, then the digit pass's own (IBAN, IPv4, card, phone).
+import { codeAt, isAsciiLetter, isDigit, isWordChar, OPEN_PAREN, PLUS, skipWord } from "./characters";
+import { matchCardAt } from "./card";
+import { findEmails } from "./email";
+import { ibanAt } from "./iban";
+import { findIpv6, matchIpv4At } from "./ip";
+import { matchPhoneAt } from "./phone";
+import type { BuiltInKind } from "./placeholders";
+import type { Span } from "./spans";
+
+export type EnabledKinds = Readonly<Record<BuiltInKind, boolean>>;
+
+const HAS_DIGIT = /\d/;
+
+/** The spans to redact in `text`, in order and not overlapping; empty for most texts. */
+export function findSpans(text: string, kinds: EnabledKinds): Span[] {
+  const spans: Span[] = [];
+  if (text.length < 6) return spans;
+  if (kinds.email && text.includes("@")) findEmails(text, spans);
+  if (!HAS_DIGIT.test(text)) return spans;
+  const found = spans.length;
+  if (kinds.ip && text.includes(":")) findIpv6(text, spans);
+  if (kinds.iban || kinds.ip || kinds.card || kinds.phone) findDigitRuns(text, kinds, spans);
+  return spans.length > found ? withoutOverlaps(spans) : spans;
+}
+
+/** Keeps each span unless it overlaps one before it in the list, then orders them by position. */
+function withoutOverlaps(spans: Span[]): Span[] {
+  const kept: Span[] = [];
+  for (const span of spans) {
+    if (!kept.some((other) => span.start < other.end && other.start < span.end)) kept.push(span);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+function findDigitRuns(text: string, kinds: EnabledKinds, spans: Span[]): void {
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    const isStart = isDigit(code) || (kinds.phone && (code === PLUS || code === OPEN_PAREN));
+    if (!isStart) {
+      index += 1;
+      continue;
+    }
+    const before = codeAt(text, index - 1);
+    if (isWordChar(before)) {
+      // Digits glued to a word are part of it, unless two letters open an IBAN: "DE89 3704...".
+      const iban = isDigit(code) && kinds.iban && opensIban(text, index) ? ibanAt(text, index - 2) : null;
+      if (iban) {
+        if (iban.isValid) spans.push({ start: index - 2, end: iban.end, kind: "iban" });
+        index = iban.end;
+      } else {
+        index = skipWord(text, index);
+      }
+      continue;
+    }
+    const span = isDigit(code) ? digitSpanAt(text, index, kinds) : phoneSpanAt(text, index);
+    if (span) {
+      spans.push(span);
+      index = span.end;
+    } else {
+      index = isDigit(code) ? skipWord(text, index) : index + 1;
+    }
+  }
+}
+
+function opensIban(text: string, digitIndex: number): boolean {
+  return (
+    digitIndex >= 2 &&
+    isAsciiLetter(text.charCodeAt(digitIndex - 1)) &&
+    isAsciiLetter(text.charCodeAt(digitIndex - 2)) &&
+    !isWordChar(codeAt(text, digitIndex - 3))
+  );
+}
+
+function digitSpanAt(text: string, start: number, kinds: EnabledKinds): Span | null {
+  let end: number;
+  if (kinds.ip && (end = matchIpv4At(text, start)) > 0) return { start, end, kind: "ip" };
+  if (kinds.card && (end = matchCardAt(text, start)) > 0) return { start, end, kind: "card" };
+  return kinds.phone ? phoneSpanAt(text, start) : null;
+}
+
+function phoneSpanAt(text: string, start: number): Span | null {
+  const end = matchPhoneAt(text, start);
+  return end > 0 ? { start, end, kind: "phone" } : null;
+}

@@ -1,0 +1,149 @@
+// Redaction (issue 34): replaces the built-in kinds' values, then the administrators' patterns'
+// matches, by typed placeholders ([EMAIL], [PHONE], [CARD], [IBAN], [IP], [<NAME>]) in a text, in a
+// whole transcript record as received, or in a record's JSON text. Built once per settings and
+// reused: it holds the compiled custom patterns.
+//
+// In a record, every string value is redacted and keys are not; numbers of 13-19 digits that are
+// card numbers become "[CARD]" (no other kind can be written as a JSON number: phone numbers need
+// a '+', a leading 0 or separators); the values of the record's identity keys (_id, id, sessionID,
+// sessionId) are kept, since the portal files, groups and erases transcripts by them. A string
+// holding JSON (an object or array) is parsed, redacted the same way and written back, so that it
+// stays JSON; unchanged, it is kept byte for byte.
+import type { PrivacySettings } from "@/lib/schemas/privacy";
+import { isCardNumber } from "./card";
+import { findSpans, type EnabledKinds } from "./find-spans";
+import { parseJsonContainer } from "./json-text";
+import { mapLeaves } from "./map-leaves";
+import { BUILT_IN_PLACEHOLDER_NAMES, placeholder } from "./placeholders";
+import { addCounts, emptyCounts, type RedactionCounts } from "./redaction-counts";
+import { CustomPatterns } from "./custom-patterns";
+
+export type RedactionSettings = Pick<PrivacySettings, "redact" | "customPatterns">;
+
+/** JSON held in strings is parsed this many levels deep; deeper, it is redacted as text. */
+const MAX_JSON_IN_STRING_DEPTH = 4;
+const CARD_PLACEHOLDER = placeholder(BUILT_IN_PLACEHOLDER_NAMES.card);
+const BUILT_IN_PLACEHOLDERS = Object.fromEntries(
+  Object.entries(BUILT_IN_PLACEHOLDER_NAMES).map(([kind, name]) => [kind, placeholder(name)]),
+);
+
+export interface RedactedText {
+  text: string;
+  counts: RedactionCounts;
+}
+
+export interface RedactedRecord {
+  /** The input itself when nothing was redacted; otherwise a copy sharing the unchanged parts. */
+  record: unknown;
+  counts: RedactionCounts;
+  changed: boolean;
+}
+
+export class Redactor {
+  private readonly kinds: EnabledKinds;
+  private readonly customPatterns: CustomPatterns;
+
+  /** Throws when a custom pattern does not compile (settings are validated before they are saved). */
+  constructor(settings: RedactionSettings) {
+    this.kinds = { ...settings.redact };
+    this.customPatterns = new CustomPatterns(settings.customPatterns);
+  }
+
+  /** Whether this redactor replaces anything at all. */
+  get isActive(): boolean {
+    return Object.values(this.kinds).some(Boolean) || this.customPatterns.size > 0;
+  }
+
+  redactText(text: string): RedactedText {
+    const counts = emptyCounts();
+    return { text: this.text(text, counts), counts };
+  }
+
+  redactRecord(record: unknown): RedactedRecord {
+    const counts = emptyCounts();
+    const redacted = this.value(record, counts, 0);
+    return { record: redacted, counts, changed: redacted !== record };
+  }
+
+  /** A record's JSON text (as the portal stores its source): the text itself when nothing changed. */
+  redactJsonText(json: string): RedactedText & { changed: boolean } {
+    const counts = emptyCounts();
+    const text = this.jsonText(json, counts, -1) ?? this.text(json, counts);
+    return { text, counts, changed: text !== json };
+  }
+
+  private value(value: unknown, counts: RedactionCounts, jsonDepth: number): unknown {
+    if (!this.isActive) return value;
+    return mapLeaves(value, (leaf) => this.leaf(leaf, counts, jsonDepth), { keepIdentity: jsonDepth === 0 });
+  }
+
+  private leaf(value: unknown, counts: RedactionCounts, jsonDepth: number): unknown {
+    if (typeof value === "string") return this.jsonText(value, counts, jsonDepth) ?? this.text(value, counts);
+    if (typeof value === "number" && this.kinds.card && Number.isSafeInteger(value) && value >= 1e12 && isCardNumber(String(value))) {
+      counts.card += 1;
+      return CARD_PLACEHOLDER;
+    }
+    return value;
+  }
+
+  /** Redacted JSON text, or null when it is not JSON or too deep to parse or write back. */
+  private jsonText(json: string, counts: RedactionCounts, jsonDepth: number): string | null {
+    if (jsonDepth >= MAX_JSON_IN_STRING_DEPTH) return null;
+    const parsed = parseJsonContainer(json);
+    if (parsed === undefined) return null;
+    const inner = emptyCounts();
+    const redacted = this.value(parsed, inner, jsonDepth + 1);
+    if (redacted === parsed) return json;
+    let text: string;
+    try {
+      text = JSON.stringify(redacted);
+    } catch {
+      return null;
+    }
+    addCounts(counts, inner);
+    return text;
+  }
+
+  private text(text: string, counts: RedactionCounts): string {
+    const spans = findSpans(text, this.kinds);
+    let redacted = text;
+    if (spans.length > 0) {
+      redacted = "";
+      let last = 0;
+      for (const span of spans) {
+        redacted += text.slice(last, span.start) + BUILT_IN_PLACEHOLDERS[span.kind];
+        counts[span.kind] += 1;
+        last = span.end;
+      }
+      redacted += text.slice(last);
+    }
+    return this.customPatterns.size > 0 ? this.customPatterns.apply(redacted, counts) : redacted;
+  }
+}
+
+/** One redactor per settings object: a settings object is read once, so change settings by replacing the object. */
+const redactors = new WeakMap<RedactionSettings, Redactor>();
+
+export function redactorFor(settings: RedactionSettings): Redactor {
+  let redactor = redactors.get(settings);
+  if (!redactor) {
+    redactor = new Redactor(settings);
+    redactors.set(settings, redactor);
+  }
+  return redactor;
+}
+
+/** A text with the enabled kinds' values and the custom patterns' matches replaced by placeholders. */
+export function redactText(text: string, settings: RedactionSettings): RedactedText {
+  return redactorFor(settings).redactText(text);
+}
+
+/** A transcript record as received (any JSON shape), redacted; see the file's comment. */
+export function redactRecord(record: unknown, settings: RedactionSettings): RedactedRecord {
+  return redactorFor(settings).redactRecord(record);
+}
+
+/** A record's JSON text, redacted and written back only when something was replaced. */
+export function redactJsonText(json: string, settings: RedactionSettings): RedactedText & { changed: boolean } {
+  return redactorFor(settings).redactJsonText(json);
+}

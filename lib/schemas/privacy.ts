@@ -1,0 +1,75 @@
+// Contract of the privacy settings (issue 34): GET/PUT /api/admin/privacy. Which built-in kinds are
+// redacted, the administrators' own patterns, and how long transcripts are kept.
+import { z } from "zod";
+import { customPatternNameProblem, customPatternProblem } from "@/lib/privacy/custom-pattern-rules";
+
+export const MAX_CUSTOM_PATTERNS = 20;
+export const RETENTION_DAYS_MAX = 3650;
+
+/** Reports a rule's problem (or none) on the value as a validation message. */
+const meets = (problem: (value: string) => string | null) => (value: string, context: z.RefinementCtx) => {
+  const message = problem(value);
+  if (message) context.addIssue({ code: "custom", message });
+};
+
+/**
+ * A custom pattern as the schema can check it: the name's form, the pattern's length, syntax,
+ * nesting and empty matches. Saving also needs validateCustomPattern (lib/privacy/pattern-timing),
+ * which runs the pattern against adversarial texts on a worker thread under a time limit.
+ */
+export const customPatternSchema = z
+  .object({
+    name: z
+      .string({ error: "Name is required" })
+      .trim()
+      .superRefine(meets(customPatternNameProblem))
+      .transform((name) => name.toUpperCase()),
+    pattern: z.string({ error: "Pattern is required" }).superRefine(meets(customPatternProblem)),
+  })
+  .strict();
+export type CustomPattern = z.output<typeof customPatternSchema>;
+
+const kindSwitch = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+/** PUT /api/admin/privacy (and what GET answers): the whole settings, replaced at once. */
+export const privacySettingsSchema = z
+  .object({
+    redact: z
+      .object(
+        {
+          email: kindSwitch("redact.email"),
+          phone: kindSwitch("redact.phone"),
+          card: kindSwitch("redact.card"),
+          iban: kindSwitch("redact.iban"),
+          ip: kindSwitch("redact.ip"),
+        },
+        { error: "redact must be an object of email, phone, card, iban and ip" },
+      )
+      .strict(),
+    customPatterns: z
+      .array(customPatternSchema, { error: "customPatterns must be a list" })
+      .max(MAX_CUSTOM_PATTERNS, `At most ${MAX_CUSTOM_PATTERNS} custom patterns`)
+      .superRefine((patterns, context) => {
+        const seen = new Set<string>();
+        for (const { name } of patterns) {
+          if (seen.has(name)) context.addIssue({ code: "custom", message: `Custom pattern names must be unique: ${name} appears twice` });
+          seen.add(name);
+        }
+      }),
+    retentionDays: z
+      .number({ error: "retentionDays must be a number of days or null" })
+      .int("retentionDays must be a whole number of days")
+      .min(1, "retentionDays must be at least 1")
+      .max(RETENTION_DAYS_MAX, `retentionDays must be at most ${RETENTION_DAYS_MAX}`)
+      .nullable(),
+  })
+  .strict();
+export type PrivacySettings = z.output<typeof privacySettingsSchema>;
+export type PrivacySettingsInput = z.input<typeof privacySettingsSchema>;
+
+/** Redaction on for every built-in kind, no custom patterns, transcripts kept for ever. */
+export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
+  redact: { email: true, phone: true, card: true, iban: true, ip: true },
+  customPatterns: [],
+  retentionDays: null,
+};
