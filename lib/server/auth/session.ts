@@ -4,7 +4,7 @@ import type { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { jwtDecrypt } from "jose";
 import { db } from "../db";
-import { storeRead } from "../store/active-database";
+import { storeKeyRead } from "../store/active-database";
 import { sql } from "../store/sql";
 import { AppError } from "../http/app-error";
 import { SESSION_COOKIE_NAME, getAuthSecret, sessionLifetimes } from "@/lib/auth/session-config";
@@ -76,7 +76,8 @@ const isSet = (value: unknown): boolean => value === true || value === 1 || valu
  * Resolves the caller from the bearer token or the session cookie, failing closed: a token that
  * is forged or expired, whose session was ended, has expired or sat idle too long, or whose user
  * is gone, unapproved or revoked, is refused with 401. One primary-key lookup per request, on the
- * store's own connections (a prepared statement on its driver, not Prisma's query compiler): nothing
+ * store's own connections (its driver, not Prisma's query compiler; one statement, as a key lookup
+ * runs without the read budget): nothing
  * about the session or the user is kept between requests, so that a revocation, a role change or a
  * logout holds from the very next request. It writes only to move lastSeenAt forward now and then,
  * or to delete a session found ended.
@@ -88,7 +89,7 @@ export async function authenticateRequest(req: NextRequest): Promise<{ user: Ses
   const claims = await decodeClaims(token);
   if (!claims) throw new AppError("UNAUTHORIZED", "Invalid or expired session");
 
-  const rows = await storeRead<SessionRow>(sql`
+  const rows = await storeKeyRead<SessionRow>(sql`
     SELECT s."userId", s."lastSeenAt", s."expiresAt", u."email", u."name", u."isAdmin", u."approved", u."isActive"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."id" = ${claims.sid}`);

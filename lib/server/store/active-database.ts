@@ -3,7 +3,7 @@ import type { DatabaseName, PortalPrismaClient, ReadOptions, StoreDatabase, Writ
 import { createPostgresDatabase } from "./postgres";
 import { createSqliteDatabase } from "./sqlite";
 import { oneAtATime } from "./one-at-a-time";
-import { exemptBulkLoad, readBudgetMs, readTimeoutError } from "./read-budget";
+import { exemptBulkLoad, readBudgetMs, readTimeoutError, withoutBudget } from "./read-budget";
 import type { Sql } from "./sql";
 import { isPostgresUrl, resolveDatabaseUrl } from "@/lib/database-url.mjs";
 
@@ -38,6 +38,15 @@ export function storeRead<Row>(statement: Sql, options: ReadOptions = {}): Promi
       return readTimeoutError(`The read waited past its time budget of ${budgetMs} ms`);
     },
   );
+}
+
+/**
+ * One read of rows by a primary or unique key (the session check of every request): bounded by its
+ * index, it runs without the read budget (withoutBudget in read-budget.ts).
+ */
+export function storeKeyRead<Row>(statement: Sql): Promise<Row[]> {
+  const database = activeDatabase();
+  return withoutBudget(() => database.read<Row>(statement));
 }
 
 /** Runs `work` in one write transaction of the store, holding its write lock. */
