@@ -176,8 +176,10 @@ async function main() {
       const server = await startNextServer({ root: path.resolve(root), distDir, databaseUrl, workDir: "/tmp", env: { DEMO_MODE: "" } });
       started.push(server);
       const token = await signIn(server.baseUrl, email, password);
+      const name = path.basename(path.resolve(root));
       servers.push({
-        name: path.basename(path.resolve(root)),
+        // Two builds of one checkout are told apart by their folders.
+        name: servers.some((other) => other.name === name) ? `${name}:${distDir}` : name,
         baseUrl: server.baseUrl,
         headers: { authorization: `Bearer ${token}` },
         isFloor: false,
