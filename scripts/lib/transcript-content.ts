@@ -226,7 +226,8 @@ export const TOPICS: Topic[] = [
     ],
   },
   {
-    intent: "fallback",
+    // The platform's built-in intent of a request its model could not match.
+    intent: "None",
     questions: ["asdf", "hmm", "do you sell kayaks", "what's the weather on Longs Peak", "can you recommend a trail near Denver"],
     answers: [
       "Sorry, I didn't quite get that. I can help with orders, returns, sizing, products and your account.",

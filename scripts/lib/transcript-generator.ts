@@ -95,16 +95,16 @@ function generateTranscript(random: Random, createdAtMs: number, recentSessions:
   const exchanges = random.chance(0.05) ? 0 : exchangeCount(random);
   let previousTopic: Topic | null = null;
   for (let e = 0; e < exchanges && dialog.turns < 27; e++) {
-    if (random.chance(0.08)) dialog.odd("debug");
     if (isForeign) {
       const [question, answer] = random.pick(FOREIGN_EXCHANGES);
-      dialog.user(fill(question));
+      // A model trained in English misses some questions in another language.
+      dialog.user(fill(question), random.chance(0.3) ? "None" : "product_info");
       dialog.bot(fill(answer));
       continue;
     }
     const isLast = e === exchanges - 1 && exchanges > 1;
     if (isLast && random.chance(0.5)) {
-      dialog.user(random.pick(THANKS));
+      dialog.user(random.pick(THANKS), "thanks");
       dialog.bot(random.pick(CLOSINGS));
       continue;
     }
@@ -112,7 +112,10 @@ function generateTranscript(random: Random, createdAtMs: number, recentSessions:
     const topic: Topic = followUps ? previousTopic! : random.pick(TOPICS);
     const question = followUps ? random.pick(followUps) : random.pick(topic.questions);
     if (previousTopic?.buttons && random.chance(0.3)) dialog.click(random.pick(previousTopic.buttons));
-    else dialog.user(fill(question), topic.intent);
+    else {
+      dialog.user(fill(question), topic.intent);
+      if (random.chance(0.08)) dialog.debug(topic.intent);
+    }
     const answer = fill(random.pick(topic.answers));
     if (random.chance(0.2) && answer.includes("\n")) {
       // Long answers sometimes arrive as two messages.
@@ -128,6 +131,11 @@ function generateTranscript(random: Random, createdAtMs: number, recentSessions:
         random.pick(["visual", "cardV2", "carousel", "path", "flow", "block", "speak", "entity-filling", "goto", "custom_action"]),
       );
     previousTopic = topic;
+  }
+  if (random.chance(0.03) && dialog.turns < 29) {
+    // The visitor leaves before the answer arrives: the last message goes unanswered.
+    const topic = random.pick(TOPICS);
+    dialog.user(fill(random.pick(topic.questions)), topic.intent);
   }
   if (random.chance(0.04)) dialog.odd("no-reply");
   if (random.chance(0.5)) dialog.end();
@@ -224,7 +232,8 @@ class DialogBuilder {
     this.turns += 1;
   }
 
-  user(query: string, intent = "None"): void {
+  /** A user's request; `intent` is what the platform matched ("None" when it matched nothing). */
+  user(query: string, intent: string): void {
     this.newTurn();
     this.clock += this.random.int(4000, 75_000);
     this.entries.push({
@@ -267,11 +276,23 @@ class DialogBuilder {
     });
   }
 
+  /** The platform's debug trace of the request just made: the intent it matched, or its fallback. */
+  debug(intent: string): void {
+    const message =
+      intent === "None"
+        ? "no intent matched, using fallback"
+        : `matched intent **${intent}** - confidence interval: ${(0.6 + this.random.next() * 0.4).toFixed(2)}`;
+    this.entries.push({
+      turnID: this.turnID,
+      type: "debug",
+      format: "trace",
+      payload: { time: this.traceTime(), type: "debug", payload: { type: "intent", message } },
+      startTime: this.stamp(),
+    });
+  }
+
   odd(type: string): void {
     const payloads: Record<string, unknown> = {
-      debug: this.random.chance(0.5)
-        ? { message: "matched intent **order_status** - confidence interval: 0.91" }
-        : { type: "intent", message: "no intent matched, using fallback" },
       visual: { image: "https://cdn.northwind.example/img/size-chart.png", device: "desktop", dimensions: { width: 800, height: 600 } },
       cardV2: {
         title: "Summit 40",
