@@ -4,9 +4,10 @@
 //
 // Beyond the spec's chain, because real exports hold them (../shared/TRANSCRIPT-FORMAT.md):
 // the query of a flattened request (payload.query), the label of a button click
-// (payload.payload.label) and the raw text of a newer text action (payload.payload as a string)
-// count as the query. Slate text is the text of every paragraph (one a line), nested nodes
-// included, and a link reads "label (url)" so that the URL survives to be rendered as a link.
+// (payload.payload.label, or payload.label when the export flattened it) and the raw text of a
+// newer text action (payload.payload as a string) count as the query. Slate text is the text of
+// every paragraph (one a line), nested nodes included, and a link reads "label (url)" so that
+// the URL survives to be rendered as a link.
 import { isPlainObject, type DialogEntry } from "./types";
 
 export const NO_MESSAGE_CONTENT = "(No message content)";
@@ -20,6 +21,7 @@ export function messageText(entry: Pick<DialogEntry, "payload">): string | null 
     nonBlank(inner?.query) ??
     nonBlank(outer.query) ??
     nonBlank(inner?.label) ??
+    nonBlank(outer.label) ??
     nonBlank(outer.payload) ??
     nonBlank(inner?.message) ??
     nonBlank(slateText(isPlainObject(inner?.slate) ? inner.slate.content : undefined)) ??

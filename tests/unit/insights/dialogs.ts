@@ -51,12 +51,6 @@ export function signalsOf(shape: Shape, steps: readonly Step[], rules: SignalRul
 export const launch: Step = { launch: true };
 export const greeting: Step = { bot: "Hi! I'm Ava. How can I help?" };
 
-/**
- * Signals read a turn's text as the transcript page shows it (message-text.ts), which reads no
- * label from a button click whose payload is flattened: such a click is no user message there.
- */
-export const clickIsMessage = (shape: Shape) => shape !== "exportraw turns";
-
 export type SignalCase = [name: string, steps: Step[], expected: boolean];
 
 const at = (index: number) => new Date(START_MS + index * 1000).toISOString();

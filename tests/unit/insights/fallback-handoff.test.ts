@@ -2,7 +2,7 @@
 // Issue 33: the fallback and handoff signals on hand-written conversations, in every turn shape the
 // importer accepts, read through the real normaliser (dialogs.ts).
 import { compileSignalRules } from "@/lib/insights/signal-rules";
-import { clickIsMessage, greeting, launch, SHAPES, signalsOf, type SignalCase } from "./dialogs";
+import { greeting, launch, SHAPES, signalsOf, type SignalCase } from "./dialogs";
 
 describe.each(SHAPES)("%s", (shape) => {
   describe("fallback", () => {
@@ -117,11 +117,7 @@ describe.each(SHAPES)("%s", (shape) => {
       ["a request matched to a handoff intent", [{ user: "can someone call me back", intent: "agent_handoff" }, { bot: "Sure." }], true],
       ["a user asking for a real human", [{ user: "Can I speak to a REAL human?" }, { bot: "One moment." }], true],
       ["a user asking for an agent, with an accent and punctuation", [{ user: "Agént, please!!" }, { bot: "One moment." }], true],
-      [
-        "a button labelled with a handoff phrase",
-        [greeting, { click: "Talk to an agent" }, { bot: "Connecting you." }],
-        clickIsMessage(shape),
-      ],
+      ["a button labelled with a handoff phrase", [greeting, { click: "Talk to an agent" }, { bot: "Connecting you." }], true],
       ["agent inside another word", [{ user: "do you sell reagent kits" }, { bot: "No, sorry." }], false],
       ["agents is not agent", [{ user: "are your agents trained outdoors" }, { bot: "Yes." }], false],
       ["the bot mentioning an agent", [{ user: "my zipper broke" }, { bot: "An agent will review your repair request." }], false],
