@@ -2,6 +2,8 @@
 // browser session. The dashboard's filters are kept beside it, so that coming back from a
 // transcript shows the same page of the same list.
 import { parsePageSize } from "@/lib/format/pagination";
+import type { ListFilters } from "@/lib/queries/transcripts";
+import { parseFilters } from "./dashboard-url";
 
 export const FETCHED_KEY = "transcriptsFetched";
 export const DASHBOARD_STATE_KEY = "transcriptDashboard";
@@ -13,6 +15,8 @@ export interface StoredDashboardState {
   pageSize: number;
   search: string;
   sessionId: string;
+  /** The list's further filters (issue 32), as query parameters. */
+  filters?: ListFilters;
 }
 
 function storage(): Storage | null {
@@ -46,6 +50,7 @@ export function readDashboardState(): StoredDashboardState | null {
       pageSize: parsePageSize(value.pageSize),
       search: typeof value.search === "string" ? value.search : "",
       sessionId: typeof value.sessionId === "string" ? value.sessionId : "",
+      filters: storedFilters(value.filters),
     };
   } catch {
     return null;
@@ -54,4 +59,14 @@ export function readDashboardState(): StoredDashboardState | null {
 
 export function storeDashboardState(state: StoredDashboardState): void {
   storage()?.setItem(DASHBOARD_STATE_KEY, JSON.stringify(state));
+}
+
+/** Stored filters read back through the address parser, so that only known, well-formed ones return. */
+function storedFilters(value: unknown): ListFilters {
+  if (!value || typeof value !== "object") return {};
+  const query = new URLSearchParams();
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+    for (const one of Array.isArray(raw) ? raw : [raw]) if (typeof one === "string") query.append(key, one);
+  }
+  return parseFilters(query);
 }

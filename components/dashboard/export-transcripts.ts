@@ -5,7 +5,7 @@ import { downloadTextFile } from "@/lib/export/download";
 import { transcriptExportFileName } from "@/lib/export/file-names";
 import { buildTranscriptsCsv, buildTranscriptsJson } from "@/lib/export/transcripts-export";
 import type { TranscriptFilters } from "@/lib/queries/transcripts";
-import { fetchTranscriptsForExport, type ExportCallbacks } from "@/lib/queries/export-reads";
+import { fetchTranscriptsForExport, withNotes, type ExportCallbacks } from "@/lib/queries/export-reads";
 
 export type ExportFormat = "csv" | "json";
 
@@ -21,7 +21,9 @@ export async function exportTranscripts(
   format: ExportFormat,
   callbacks: ExportCallbacks,
 ): Promise<void> {
-  const rows = await fetchTranscriptsForExport(filters, total, callbacks);
+  const listed = await fetchTranscriptsForExport(filters, total, callbacks);
+  // JSON carries the notes themselves; CSV their count.
+  const rows = format === "json" ? await withNotes(listed, (done, of) => callbacks.onProgress?.("enriching", done, of)) : listed;
   const { build, mime } = FILES[format];
   downloadTextFile(transcriptExportFileName(format), build(rows), mime);
 }

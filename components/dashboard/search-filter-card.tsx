@@ -1,6 +1,7 @@
 "use client";
 // Spec section 2 (Search & Filter card): a search box and a session filter, each with a clear
 // button, and the number of matches while either is set.
+import type { ReactNode } from "react";
 import { Search, X, Fingerprint } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -55,6 +56,7 @@ export function SearchFilterCard({
   onClearSearch,
   onClearSession,
   filteredCount,
+  children,
 }: {
   search: string;
   sessionId: string;
@@ -64,6 +66,8 @@ export function SearchFilterCard({
   onClearSession: () => void;
   /** Matches of the applied filters; null when no filter is applied. */
   filteredCount: number | null;
+  /** Further filters under the two boxes (issue 32). */
+  children?: ReactNode;
 }) {
   return (
     <Card>
@@ -89,6 +93,7 @@ export function SearchFilterCard({
             icon={Fingerprint}
           />
         </div>
+        {children}
         <p role="status" className={filteredCount === null ? "sr-only" : "text-sm text-slate-600"} data-testid="filtered-results">
           {filteredCount !== null ? filteredResultsText(filteredCount) : null}
         </p>

@@ -8,6 +8,15 @@ import { PageTitle } from "@/components/layout/page-title";
 import { daysLabel, rangeDays, topDevice, uniqueSessions } from "@/lib/format/transcript-summary";
 import { DateRangeCard } from "./date-range-card";
 import { SearchFilterCard } from "./search-filter-card";
+import { ReviewFilters } from "./review-filters";
+import { dashboardQuery, hasListFilters } from "./dashboard-url";
+import { SavedViewsMenu } from "@/components/review/saved-views-menu";
+import { BulkActions } from "@/components/review/bulk-actions";
+import { ReviewNextButton } from "@/components/review/review-next-button";
+import { listFilterObject } from "@/lib/queries/transcripts";
+import { useTags } from "@/lib/queries/review";
+import type { PersonRef } from "@/lib/schemas/review";
+import type { ListRow } from "./transcript-table";
 import { SummaryCards } from "./summary-cards";
 import { TranscriptListEmpty, TranscriptListError, TranscriptListSkeleton } from "./transcript-list-states";
 import { useDashboardState } from "./use-dashboard-state";
@@ -38,16 +47,22 @@ export function TranscriptDashboard() {
   const { list, params, hasFetched } = state;
   const data = hasFetched ? list.data : undefined;
   const rows = useMemo(() => data?.transcripts ?? [], [data]);
-  const filters = useMemo(
-    () => ({ startTime: params.startTime, endTime: params.endTime, search: params.search, sessionId: params.sessionId }),
-    [params.startTime, params.endTime, params.search, params.sessionId],
-  );
+  const filters = useMemo(() => {
+    const { page: _page, limit: _limit, ...rest } = params;
+    return rest;
+  }, [params]);
+  const tags = useTags({ enabled: hasFetched });
+  const people = useMemo(() => {
+    const seen = new Map<string, PersonRef>();
+    for (const row of rows as readonly ListRow[]) if (row.assignee) seen.set(row.assignee.id, row.assignee);
+    return [...seen.values()];
+  }, [rows]);
   const exporter = useTranscriptExport(filters, data?.total ?? 0);
   useEffect(() => {
     if (hasFetched) loadListCard().catch(() => undefined);
   }, [hasFetched]);
 
-  const hasFilter = state.appliedSearch !== "" || state.appliedSessionId !== "";
+  const hasFilter = state.appliedSearch !== "" || state.appliedSessionId !== "" || hasListFilters(state.filters);
   const isFiltering = hasFilter || state.searchInput !== "" || state.sessionInput !== "";
   const summary = useMemo(
     () =>
@@ -107,7 +122,16 @@ export function TranscriptDashboard() {
           onClearSearch={state.clearSearch}
           onClearSession={state.clearSessionFilter}
           filteredCount={hasFilter && !list.isPlaceholderData ? data.total : null}
-        />
+        >
+          <ReviewFilters filters={state.filters} tags={tags.data ?? []} people={people} onChange={state.setFilters} />
+        </SearchFilterCard>
+      ) : null}
+      {hasFetched ? (
+        <div className="flex flex-wrap items-center justify-end gap-2" data-testid="review-toolbar">
+          {data && data.total > 0 ? <ReviewNextButton filters={filters} /> : null}
+          <SavedViewsMenu currentQuery={dashboardQuery(state.view, { withPage: false })} onApply={state.applyQuery} />
+          {data ? <BulkActions filter={listFilterObject(filters)} total={list.isPlaceholderData ? 0 : data.total} /> : null}
+        </div>
       ) : null}
       {listContent}
     </div>

@@ -5,12 +5,50 @@ import { useRouter } from "next/navigation";
 import clsx from "clsx";
 import { formatDateTime } from "@/lib/format/date-time";
 import { truncatedId, turnsLabel } from "@/lib/format/transcript-labels";
-import type { TranscriptListItem } from "@/lib/schemas/transcripts";
+import type { TranscriptListItem, TranscriptReviewFields } from "@/lib/schemas/transcripts";
+import { MessageSquareText, UserRound } from "lucide-react";
+import { ReviewStatusBadge, TagChip, personLabel } from "@/components/review/review-labels";
 import { transcriptPath } from "@/lib/transcript-view/transcript-links";
 import { highlightedSearch } from "@/lib/transcript-view/search-matches";
 import { HighlightedText } from "@/components/ui/highlighted-text";
 
 export const TRANSCRIPT_COLUMNS = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Preview"] as const;
+/** Issue 32: the review's column, shown when the rows carry their review. */
+export const REVIEW_COLUMN = "Review";
+
+/** A list row, with its review when the server sends it. */
+export type ListRow = TranscriptListItem & Partial<TranscriptReviewFields>;
+
+function hasReview(row: ListRow): row is TranscriptListItem & TranscriptReviewFields {
+  return typeof row.reviewStatus === "string";
+}
+
+/** The row's review as badges: status, tags, assignee and note count. */
+export function ReviewBadges({ row }: { row: ListRow }) {
+  if (!hasReview(row)) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-1.5" data-testid="review-badges">
+      <ReviewStatusBadge status={row.reviewStatus} />
+      {row.tags.map((tag) => (
+        <TagChip key={tag.id} tag={tag} />
+      ))}
+      {row.assignee ? (
+        <span className="inline-flex items-center gap-1 text-xs text-slate-600" data-testid="row-assignee">
+          <UserRound className="size-3" aria-hidden />
+          <span className="sr-only">Assigned to </span>
+          {personLabel(row.assignee)}
+        </span>
+      ) : null}
+      {row.noteCount > 0 ? (
+        <span className="inline-flex items-center gap-1 text-xs text-slate-600" data-testid="row-notes">
+          <MessageSquareText className="size-3" aria-hidden />
+          {row.noteCount}
+          <span className="sr-only">{row.noteCount === 1 ? " note" : " notes"}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 /** A row's preview, or with a search where the transcript holds it, the search marked. */
 function PreviewText({ row, query }: { row: TranscriptListItem; query: string | null }) {
@@ -18,7 +56,7 @@ function PreviewText({ row, query }: { row: TranscriptListItem; query: string | 
 }
 
 interface RowsProps {
-  rows: readonly TranscriptListItem[];
+  rows: readonly ListRow[];
   /** The search that found the rows, carried to the transcript page. */
   search: string;
   /** The same search folded, for marking it (highlightedSearch). */
@@ -51,6 +89,9 @@ function TranscriptCards({ rows, search, query }: RowsProps) {
               <span>{row.duration}</span>
               <span>{turnsLabel(row.messageCount)}</span>
             </span>
+            <span className="mt-1.5 block">
+              <ReviewBadges row={row} />
+            </span>
           </Link>
         </li>
       ))}
@@ -59,15 +100,7 @@ function TranscriptCards({ rows, search, query }: RowsProps) {
 }
 
 /** `search`: the search that found the rows, which the transcript page then highlights. */
-export function TranscriptTable({
-  rows,
-  search,
-  isUpdating,
-}: {
-  rows: readonly TranscriptListItem[];
-  search: string;
-  isUpdating: boolean;
-}) {
+export function TranscriptTable({ rows, search, isUpdating }: { rows: readonly ListRow[]; search: string; isUpdating: boolean }) {
   const query = highlightedSearch(search);
   return (
     <div className={clsx("transition-opacity", isUpdating && "opacity-60")} aria-busy={isUpdating}>
@@ -79,12 +112,14 @@ export function TranscriptTable({
 
 function WideTable({ rows, search, query }: RowsProps) {
   const router = useRouter();
+  const withReview = rows.some(hasReview);
+  const columns: readonly string[] = withReview ? [...TRANSCRIPT_COLUMNS, REVIEW_COLUMN] : TRANSCRIPT_COLUMNS;
   return (
     <div className="hidden overflow-x-auto sm:block">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-            {TRANSCRIPT_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th key={column} scope="col" className="whitespace-nowrap px-3 py-2.5 font-semibold ">
                 {column}
               </th>
@@ -125,6 +160,11 @@ function WideTable({ rows, search, query }: RowsProps) {
                 >
                   <PreviewText row={row} query={query} />
                 </td>
+                {withReview ? (
+                  <td className="min-w-[10rem] px-3 py-3">
+                    <ReviewBadges row={row} />
+                  </td>
+                ) : null}
               </tr>
             );
           })}

@@ -17,6 +17,10 @@ import { useSession } from "@/lib/client/session";
 import { feedbackByMessage } from "@/lib/feedback/display";
 import { useTranscriptFeedback } from "@/lib/queries/admin-feedback";
 import { TranscriptNotFoundError, useTranscript } from "@/lib/queries/transcript";
+import type { ReviewedDetail } from "@/lib/queries/review";
+import { ReviewPanel } from "@/components/review/review-panel";
+import { ReviewQueueBar } from "@/components/review/review-queue-bar";
+import { QUEUE_PARAMETER } from "@/lib/queries/review-queue";
 import { shownTurns } from "@/lib/transcript-view/shown-turns";
 import { anchoredMessageIndex, messageAnchorId } from "@/lib/transcript-view/transcript-links";
 import { CopyTranscriptButton } from "./copy-transcript-button";
@@ -40,6 +44,8 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
   const ratings = useTranscriptFeedback(transcriptId, { enabled: isAdmin && transcript.isSuccess });
   const ratingsByMessage = useMemo(() => feedbackByMessage(ratings.data?.items ?? []), [ratings.data]);
   const { changeStatus, updatingId } = useReviewStatusChange();
+  // Opened from Review next: the pass's list query (issue 32).
+  const [queue] = useState(() => (typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get(QUEUE_PARAMETER)));
 
   const goBack = () => {
     if (window.history.length > 1) router.back();
@@ -51,7 +57,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
   else if (transcript.error instanceof TranscriptNotFoundError) body = <TranscriptNotFound />;
   else if (transcript.isError) body = <TranscriptLoadError message={transcript.error.message} />;
   else {
-    const data = transcript.data;
+    const data: ReviewedDetail = transcript.data;
     body = (
       <div className="space-y-6">
         <TranscriptFields
@@ -61,46 +67,53 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
           updatedAt={data.updatedAt}
           messageCount={turns?.length ?? 0}
         />
-        <Card>
-          <CardHeader className="gap-3 px-4 sm:px-6">
-            <CardTitle>Conversation</CardTitle>
-            {hits ? <SearchHitsBar hits={hits} transcriptId={transcriptId} /> : null}
-          </CardHeader>
-          <CardContent className="px-3 sm:px-6">
-            {turns && turns.length > 0 ? (
-              <ol className="space-y-5" aria-label="Messages">
-                {turns.map((turn) => (
-                  <MessageBubble
-                    key={turn.index}
-                    turn={turn}
-                    anchored={turn.index === anchored}
-                    search={hits?.searchOf(turn.index)}
-                    footer={
-                      turn.role === "bot" ? (
-                        <>
-                          <MessageFeedback
-                            rating={feedback.ratingOf(turn.index)}
-                            isPending={feedback.isPending(turn.index)}
-                            onThumbsUp={() => feedback.thumbsUp(turn.index)}
-                            onThumbsDown={() => feedback.thumbsDown(turn.index)}
-                          />
-                          <MessageRatings
-                            messageIndex={turn.index}
-                            items={ratingsByMessage.get(turn.index) ?? []}
-                            updatingId={updatingId}
-                            onReviewStatus={changeStatus}
-                          />
-                        </>
-                      ) : null
-                    }
-                  />
-                ))}
-              </ol>
-            ) : (
-              <NoMessages />
-            )}
-          </CardContent>
-        </Card>
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {data.review ? (
+            <div className="lg:sticky lg:top-4 lg:order-2">
+              <ReviewPanel transcriptId={transcriptId} review={data.review} />
+            </div>
+          ) : null}
+          <Card className="lg:order-1">
+            <CardHeader className="gap-3 px-4 sm:px-6">
+              <CardTitle>Conversation</CardTitle>
+              {hits ? <SearchHitsBar hits={hits} transcriptId={transcriptId} /> : null}
+            </CardHeader>
+            <CardContent className="px-3 sm:px-6">
+              {turns && turns.length > 0 ? (
+                <ol className="space-y-5" aria-label="Messages">
+                  {turns.map((turn) => (
+                    <MessageBubble
+                      key={turn.index}
+                      turn={turn}
+                      anchored={turn.index === anchored}
+                      search={hits?.searchOf(turn.index)}
+                      footer={
+                        turn.role === "bot" ? (
+                          <>
+                            <MessageFeedback
+                              rating={feedback.ratingOf(turn.index)}
+                              isPending={feedback.isPending(turn.index)}
+                              onThumbsUp={() => feedback.thumbsUp(turn.index)}
+                              onThumbsDown={() => feedback.thumbsDown(turn.index)}
+                            />
+                            <MessageRatings
+                              messageIndex={turn.index}
+                              items={ratingsByMessage.get(turn.index) ?? []}
+                              updatingId={updatingId}
+                              onReviewStatus={changeStatus}
+                            />
+                          </>
+                        ) : null
+                      }
+                    />
+                  ))}
+                </ol>
+              ) : (
+                <NoMessages />
+              )}
+            </CardContent>
+          </Card>
+        </div>
         {feedback.dialog}
       </div>
     );
@@ -118,6 +131,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
           <CopyTranscriptButton turns={turns} />
         </div>
       </div>
+      {queue ? <ReviewQueueBar transcriptId={transcriptId} query={queue} /> : null}
       <PageTitle title={TRANSCRIPT_TITLE} />
       {body}
     </div>

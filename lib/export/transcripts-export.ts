@@ -5,13 +5,32 @@ import { buildCsv, collapseLineBreaks } from "./csv";
 import { DURATION_NOT_AVAILABLE, formatDuration, turnsDurationMs } from "@/lib/transcripts/duration";
 import { questionAndAnswer } from "@/lib/transcripts/question-answer";
 import { turnsOf } from "@/lib/transcripts/turns";
-import type { TranscriptDetail, TranscriptListItem } from "@/lib/schemas/transcripts";
+import type { TranscriptDetail, TranscriptListItem, TranscriptReviewFields } from "@/lib/schemas/transcripts";
+import type { NoteItem } from "@/lib/schemas/review";
 
 /** Spec section 9: export page size. */
 export const EXPORT_PAGE_SIZE = 100;
 
-/** Spec section 9: the seven CSV columns, in order. */
-export const TRANSCRIPT_CSV_HEADER = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Question", "Answer"] as const;
+/** Spec section 9: the seven CSV columns, in order, then the review's (issue 32). */
+export const TRANSCRIPT_CSV_HEADER = [
+  "Transcript ID",
+  "Session ID",
+  "Timestamp",
+  "Duration",
+  "Messages",
+  "Question",
+  "Answer",
+  "Review Status",
+  "Tags",
+  "Assignee",
+  "Notes",
+] as const;
+
+/** An exported row: the list row with its review, and in JSON the notes themselves. */
+export type ExportedTranscript = TranscriptListItem & Partial<TranscriptReviewFields> & { notes?: NoteItem[] };
+
+/** Separates a row's tag names in its CSV cell. */
+export const TAG_SEPARATOR = "; ";
 
 /** A list row as it may arrive: the derived fields are optional in the spec's list contract. */
 export type ListedTranscript = Omit<TranscriptListItem, "messageCount" | "duration" | "question" | "answer"> &
@@ -49,7 +68,7 @@ export function enrichTranscript(item: ListedTranscript, detail: Pick<Transcript
 }
 
 /** Spec section 9: BOM, the seven columns, line breaks in question and answer collapsed, every cell quoted. */
-export function buildTranscriptsCsv(items: readonly TranscriptListItem[]): string {
+export function buildTranscriptsCsv(items: readonly ExportedTranscript[]): string {
   return buildCsv(
     TRANSCRIPT_CSV_HEADER,
     items.map((item) => [
@@ -60,11 +79,15 @@ export function buildTranscriptsCsv(items: readonly TranscriptListItem[]): strin
       item.messageCount,
       collapseLineBreaks(item.question),
       collapseLineBreaks(item.answer),
+      item.reviewStatus ?? "",
+      (item.tags ?? []).map((tag) => tag.name).join(TAG_SEPARATOR),
+      item.assignee ? item.assignee.email : "",
+      item.noteCount ?? "",
     ]),
   );
 }
 
 /** Spec section 9: the enriched list, pretty-printed. */
-export function buildTranscriptsJson(items: readonly TranscriptListItem[]): string {
+export function buildTranscriptsJson(items: readonly ExportedTranscript[]): string {
   return `${JSON.stringify(items, null, 2)}\n`;
 }

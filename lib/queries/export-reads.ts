@@ -3,7 +3,9 @@
 // Downloaded when an export starts, not with the screens.
 import { EXPORT_PAGE_SIZE, exportPageCount } from "@/lib/export/transcripts-export";
 import { ADMIN_FEEDBACK_MAX_PAGE_SIZE, type FeedbackDto, type FeedbackFilter } from "@/lib/schemas/feedback";
-import type { TranscriptListItem } from "@/lib/schemas/transcripts";
+import type { ExportedTranscript } from "@/lib/export/transcripts-export";
+import type { TranscriptReviewDetail } from "@/lib/schemas/review";
+import { fetchTranscript } from "./transcript";
 import { fetchFeedbackPage } from "./admin-feedback";
 import { readEveryPage } from "./read-every-page";
 import { enrichTranscripts, fetchListPage, type TranscriptFilters } from "./transcripts";
@@ -26,7 +28,7 @@ export async function fetchTranscriptsForExport(
   filters: TranscriptFilters,
   total: number,
   callbacks: ExportCallbacks = {},
-): Promise<TranscriptListItem[]> {
+): Promise<ExportedTranscript[]> {
   callbacks.onFetchStart?.(total);
   const rows = await readEveryPage({
     pageCount: exportPageCount(total),
@@ -38,6 +40,31 @@ export async function fetchTranscriptsForExport(
   });
   callbacks.onEnrichStart?.(rows.length);
   return enrichTranscripts(rows, (doneDetails, totalDetails) => callbacks.onProgress?.("enriching", doneDetails, totalDetails));
+}
+
+/** Detail calls made at once while notes are read. */
+const NOTES_CONCURRENCY = 8;
+
+/**
+ * The JSON export's notes (issue 32): each row with notes gets them from its detail. A failed call
+ * fails the export, so that a file never lacks notes silently.
+ */
+export async function withNotes(
+  rows: readonly ExportedTranscript[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<ExportedTranscript[]> {
+  const noted = rows.filter((row) => (row.noteCount ?? 0) > 0);
+  const notes = new Map<string, ExportedTranscript["notes"]>();
+  let done = 0;
+  onProgress?.(0, noted.length);
+  const { default: pLimit } = await import("p-limit");
+  await pLimit(NOTES_CONCURRENCY).map(noted, async (row) => {
+    const detail = (await fetchTranscript(row.id)) as { review?: TranscriptReviewDetail };
+    notes.set(row.id, detail.review?.notes ?? []);
+    done += 1;
+    onProgress?.(done, noted.length);
+  });
+  return rows.map((row) => (row.reviewStatus === undefined ? row : { ...row, notes: notes.get(row.id) ?? [] }));
 }
 
 /** Everything the filter selects, newest first, read in pages of the largest size the endpoint allows. */

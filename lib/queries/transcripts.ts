@@ -20,12 +20,67 @@ export const LIST_FAILED = "Failed to fetch transcripts";
 /** Detail calls made at once while rows are completed. */
 const DETAIL_CONCURRENCY = 8;
 
-/** What the list shows: a time range, an optional search text and session id. */
-export interface TranscriptFilters {
+/** What the list shows: a time range, an optional search text and session id, and the optional filters. */
+export interface TranscriptFilters extends ListFilters {
   startTime: string;
   endTime: string;
   search: string;
   sessionId: string;
+}
+
+/**
+ * The list's further filters: the review's (issue 32) and the insights' (issue 33). Each is sent
+ * only when set; repeatable ones (tag, signal) as one parameter per value.
+ */
+export interface ListFilters {
+  status?: string;
+  tag?: string[];
+  assignee?: string;
+  feedback?: string;
+  hasNotes?: string;
+  signal?: string[];
+  questionGroup?: string;
+  device?: string;
+  os?: string;
+  browser?: string;
+  hour?: string;
+  tz?: string;
+}
+
+export const SINGLE_FILTER_KEYS = [
+  "status",
+  "assignee",
+  "feedback",
+  "hasNotes",
+  "questionGroup",
+  "device",
+  "os",
+  "browser",
+  "hour",
+  "tz",
+] as const;
+export const REPEATED_FILTER_KEYS = ["tag", "signal"] as const;
+
+/** The filters' query parameters, as the list call and the bulk action's filter carry them. */
+export function filterParams(filters: ListFilters): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of SINGLE_FILTER_KEYS) {
+    const value = filters[key]?.trim();
+    if (value) out[key] = value;
+  }
+  for (const key of REPEATED_FILTER_KEYS) {
+    const values = (filters[key] ?? []).map((value) => value.trim()).filter(Boolean);
+    if (values.length > 0) out[key] = values;
+  }
+  return out;
+}
+
+/** The bulk action's filter: the list's own query parameters without page and page size. */
+export function listFilterObject(filters: TranscriptFilters): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = { startTime: filters.startTime, endTime: filters.endTime };
+  if (filters.search.trim()) out.search = filters.search.trim();
+  if (filters.sessionId.trim()) out.sessionId = filters.sessionId.trim();
+  return { ...out, ...filterParams(filters) };
 }
 
 export interface TranscriptPageParams extends TranscriptFilters {
@@ -47,6 +102,9 @@ export function transcriptsUrl(params: TranscriptPageParams): string {
   });
   if (params.search.trim()) query.set("search", params.search.trim());
   if (params.sessionId.trim()) query.set("sessionId", params.sessionId.trim());
+  for (const [key, value] of Object.entries(filterParams(params))) {
+    for (const one of Array.isArray(value) ? value : [value]) query.append(key, one);
+  }
   return `${TRANSCRIPTS_URL}?${query}`;
 }
 

@@ -9,7 +9,8 @@ import { signIn } from "./support/ui";
 import { apiTranscripts, listCallDuring, recordScreenEvents, recordedEvents, type ListCall } from "./support/transcripts";
 
 const EMAIL = "ezra.exports@example.com";
-const HEADER = '"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer"';
+const HEADER =
+  '"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer","Review Status","Tags","Assignee","Notes"';
 
 async function exportAs(page: Page, label: "Export as CSV" | "Export as JSON") {
   await recordScreenEvents(page);
@@ -52,7 +53,7 @@ describe("transcript exports", () => {
       const expectedIds = await allIds(token, fetched);
       expect(expectedIds).toHaveLength(total);
 
-      // CSV: BOM, the seven columns, one line per transcript, in the list's order.
+      // CSV: BOM, the seven columns and the review's four, one line per transcript, in the list's order.
       const started = Date.now();
       const csv = await exportAs(page, "Export as CSV");
       const csvSeconds = (Date.now() - started) / 1000;
@@ -64,7 +65,10 @@ describe("transcript exports", () => {
       const rows = lines.slice(1, -1);
       expect(rows).toHaveLength(total);
       expect(rows.map((line) => line.slice(1, line.indexOf('","')))).toEqual(expectedIds);
-      for (const line of rows) expect(line).toMatch(/^"[^"]+","[^"]+","\d{4}-\d{2}-\d{2}T[^"]+","(\d+m \d+s|N\/A)","\d+",".*",".*"$/);
+      for (const line of rows)
+        expect(line).toMatch(
+          /^"[^"]+","[^"]+","\d{4}-\d{2}-\d{2}T[^"]+","(\d+m \d+s|N\/A)","\d+",".*",".*","(unreviewed|reviewed|needs_attention)","[^"]*","[^"]*","\d+"$/,
+        );
       expect(csv.events.toasts).toEqual(["Preparing export...", "Processing transcripts...", "Export successful"]);
       expect(csv.events.sawProgress).toBe(true);
       expect(csvSeconds).toBeLessThan(15);
@@ -79,7 +83,8 @@ describe("transcript exports", () => {
       expect(items.map((item) => item.id)).toEqual(expectedIds);
       for (const key of ["id", "sessionId", "timestamp", "preview", "messageCount", "duration", "question", "answer"])
         expect(items[0]).toHaveProperty(key);
-      expect(items[0]).toEqual(fetched.body.transcripts[0]);
+      // Each row also carries its notes (none on a fresh store).
+      expect(items[0]).toEqual({ ...fetched.body.transcripts[0], notes: [] });
       expect(json.events.toasts).toEqual(["Preparing export...", "Processing transcripts...", "Export successful"]);
 
       // With a search, the export holds the matches only.

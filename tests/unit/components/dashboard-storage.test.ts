@@ -19,6 +19,7 @@ describe("the dashboard's stored filters", () => {
     pageSize: 50,
     search: "refund",
     sessionId: "web-1",
+    filters: { status: "needs_attention", tag: ["t1", "t2"], feedback: "down", signal: ["fallback"], hour: "9" },
   };
 
   it("round-trips", () => {
@@ -35,7 +36,12 @@ describe("the dashboard's stored filters", () => {
     [
       "missing filters read as empty",
       JSON.stringify({ start: state.start, end: state.end }),
-      { ...state, page: 1, pageSize: 20, search: "", sessionId: "" },
+      { ...state, page: 1, pageSize: 20, search: "", sessionId: "", filters: {} },
+    ],
+    [
+      "unknown and malformed filters are dropped",
+      JSON.stringify({ ...state, filters: { status: "reviewed", bogus: "x", tag: [1, "t3"] } }),
+      { ...state, filters: { status: "reviewed", tag: ["t3"] } },
     ],
   ])("%s", (_name, raw, expected) => {
     if (raw !== null) window.sessionStorage.setItem("transcriptDashboard", raw);

@@ -253,7 +253,11 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     const [name, content, mime] = (downloadTextFile as jest.Mock).mock.calls[0];
     expect(name).toMatch(/^transcripts-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(mime).toContain("text/csv");
-    expect(content.startsWith('\uFEFF"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer"\r\n')).toBe(true);
+    expect(
+      content.startsWith(
+        '\uFEFF"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer","Review Status","Tags","Assignee","Notes"\r\n',
+      ),
+    ).toBe(true);
     expect(content.trimEnd().split("\r\n")).toHaveLength(46);
     expect((toast as jest.Mock).mock.calls.map(([input]) => `${input.title} | ${input.description}`)).toEqual([
       "Preparing export... | Fetching all 45 transcript(s)...",

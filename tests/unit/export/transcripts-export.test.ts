@@ -85,19 +85,49 @@ describe("needsDetail and enrichTranscript (spec sections 7 and 8)", () => {
 });
 
 describe("buildTranscriptsCsv (spec section 9)", () => {
-  it("starts with a BOM and the seven columns", () => {
+  it("starts with a BOM, the seven columns and the review's four", () => {
     const csv = buildTranscriptsCsv([]);
-    expect(TRANSCRIPT_CSV_HEADER).toEqual(["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Question", "Answer"]);
-    expect(csv).toBe('\uFEFF"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer"\r\n');
+    expect(TRANSCRIPT_CSV_HEADER).toEqual([
+      "Transcript ID",
+      "Session ID",
+      "Timestamp",
+      "Duration",
+      "Messages",
+      "Question",
+      "Answer",
+      "Review Status",
+      "Tags",
+      "Assignee",
+      "Notes",
+    ]);
+    expect(csv).toBe(
+      '\uFEFF"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer","Review Status","Tags","Assignee","Notes"\r\n',
+    );
+  });
+
+  it("writes the review: status, tag names, the assignee's email, the note count; formulas neutralised", () => {
+    const row = buildTranscriptsCsv([
+      {
+        ...full,
+        reviewStatus: "needs_attention",
+        tags: [
+          { id: "a", name: "Billing", color: "#112233" },
+          { id: "b", name: "Wrong answer", color: "#445566" },
+        ],
+        assignee: { id: "u1", email: "=cmd@example.com", name: "Ann" },
+        noteCount: 3,
+      },
+    ]).split("\r\n")[1];
+    expect(row.endsWith(',"needs_attention","Billing; Wrong answer","\'=cmd@example.com","3"')).toBe(true);
   });
 
   it("writes a row per transcript, quoted, line breaks collapsed, quotes doubled", () => {
     const csv = buildTranscriptsCsv([full, { ...full, id: "t2", question: 'He said "hi"\nthen left', answer: "Line one\r\n\r\nLine two" }]);
     const lines = csv.slice(1).split("\r\n");
     expect(lines).toEqual([
-      '"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer"',
-      '"t1","s1","2025-03-05T15:04:00.000Z","3m 12s","4","Where is my order?","It shipped."',
-      '"t2","s1","2025-03-05T15:04:00.000Z","3m 12s","4","He said ""hi"" then left","Line one Line two"',
+      '"Transcript ID","Session ID","Timestamp","Duration","Messages","Question","Answer","Review Status","Tags","Assignee","Notes"',
+      '"t1","s1","2025-03-05T15:04:00.000Z","3m 12s","4","Where is my order?","It shipped.","","","",""',
+      '"t2","s1","2025-03-05T15:04:00.000Z","3m 12s","4","He said ""hi"" then left","Line one Line two","","","",""',
       "",
     ]);
   });
@@ -109,7 +139,7 @@ describe("buildTranscriptsCsv (spec section 9)", () => {
     ["@SUM(A1:A9)", '"\'@SUM(A1:A9)"'],
   ])("neutralises a formula in a question: %p", (question, cell) => {
     const row = buildTranscriptsCsv([{ ...full, question }]).split("\r\n")[1];
-    expect(row.split(",").slice(5).join(",")).toBe(`${cell},"It shipped."`);
+    expect(row.split(",").slice(5).join(",")).toBe(`${cell},"It shipped.","","","",""`);
   });
 
   it("neutralises a formula in an id and a session id too", () => {

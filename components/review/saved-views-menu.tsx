@@ -1,0 +1,115 @@
+"use client";
+// Issue 32: saved views: the current filters saved under a name, private or shared with everyone;
+// the menu lists them (own and shared), shows one on a pick, and deletes those the user may delete.
+import { useState } from "react";
+import { Bookmark, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast-store";
+import { useSavedViewMutations, useSavedViews } from "@/lib/queries/review";
+import { VIEW_NAME_MAX_LENGTH } from "@/lib/schemas/review";
+
+export function SavedViewsMenu({ currentQuery, onApply }: { currentQuery: string; onApply: (query: string) => void }) {
+  const views = useSavedViews();
+  const { create, remove } = useSavedViewMutations();
+  const [saving, setSaving] = useState(false);
+  const [name, setName] = useState("");
+  const [shared, setShared] = useState(false);
+
+  const save = () =>
+    create.mutate(
+      { name: name.trim(), shared, query: currentQuery },
+      {
+        onSuccess: (view) => {
+          setSaving(false);
+          setName("");
+          setShared(false);
+          toast({ title: "View saved", description: view.name, variant: "success" });
+        },
+        onError: (error) => toast({ title: "View not saved", description: error.message, variant: "destructive" }),
+      },
+    );
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="sm">
+            <Bookmark aria-hidden />
+            Saved views
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-72">
+          <DropdownMenuItem onSelect={() => setSaving(true)}>Save current view...</DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel>Views</DropdownMenuLabel>
+          {views.isPending ? <p className="px-2 py-1.5 text-sm text-slate-500">Loading...</p> : null}
+          {views.isError ? <p className="px-2 py-1.5 text-sm text-red-600">{views.error.message}</p> : null}
+          {views.data?.length === 0 ? <p className="px-2 py-1.5 text-sm text-slate-500">No saved views yet</p> : null}
+          {views.data?.map((view) => (
+            <div key={view.id} className="flex items-center gap-1">
+              <DropdownMenuItem className="min-w-0 flex-1" onSelect={() => onApply(view.query)}>
+                <span className="truncate">{view.name}</span>
+                {view.shared ? <span className="ml-auto text-xs text-slate-500">Shared</span> : null}
+              </DropdownMenuItem>
+              {view.canDelete ? (
+                <button
+                  type="button"
+                  aria-label={`Delete view ${view.name}`}
+                  className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  onClick={() =>
+                    remove.mutate(view.id, {
+                      onError: (error) => toast({ title: "View not deleted", description: error.message, variant: "destructive" }),
+                    })
+                  }
+                >
+                  <Trash2 className="size-3.5" aria-hidden />
+                </button>
+              ) : null}
+            </div>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Dialog
+        open={saving}
+        onOpenChange={setSaving}
+        title="Save current view"
+        description="The dates, search and every filter, under a name."
+      >
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (name.trim()) save();
+          }}
+        >
+          <label className="block space-y-1 text-sm font-medium text-slate-700">
+            Name
+            <Input value={name} maxLength={VIEW_NAME_MAX_LENGTH} onChange={(event) => setName(event.target.value)} autoFocus />
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} />
+            Share with everyone
+          </label>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => setSaving(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim() || create.isPending}>
+              {create.isPending ? "Saving..." : "Save view"}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { dashboardQuery, parseDashboardQuery, type DashboardView } from "@/components/dashboard/dashboard-url";
+import { transcriptsUrl } from "@/lib/queries/transcripts";
+
+const fallback: DashboardView = {
+  start: "2025-01-01T00:00:00.000Z",
+  end: "2025-01-08T00:00:00.000Z",
+  page: 4,
+  pageSize: 50,
+  search: "stored",
+  sessionId: "",
+  filters: {},
+};
+
+describe("the dashboard's view in the address (issue 32)", () => {
+  const view: DashboardView = {
+    start: "2025-03-01T00:00:00.000Z",
+    end: "2025-03-08T00:00:00.000Z",
+    page: 3,
+    pageSize: 100,
+    search: "refund",
+    sessionId: "web-1",
+    filters: { status: "needs_attention", tag: ["t1", "t2"], assignee: "me", feedback: "down", hasNotes: "true" },
+  };
+
+  it("round-trips every field", () => {
+    expect(parseDashboardQuery(`?${dashboardQuery(view)}`, fallback)).toEqual(view);
+  });
+
+  it("keeps the insights filters of issue 33, the repeated signal in order", () => {
+    const query =
+      "startTime=2025-03-01T00:00:00.000Z&endTime=2025-03-08T00:00:00.000Z&signal=fallback&signal=handoff&questionGroup=g1&device=mobile&os=iOS&browser=Safari&hour=9&tz=Europe%2FBerlin";
+    const parsed = parseDashboardQuery(query, fallback);
+    expect(parsed?.filters).toEqual({
+      signal: ["fallback", "handoff"],
+      questionGroup: "g1",
+      device: "mobile",
+      os: "iOS",
+      browser: "Safari",
+      hour: "9",
+      tz: "Europe/Berlin",
+    });
+    expect(parseDashboardQuery(`?${dashboardQuery(parsed as DashboardView)}`, fallback)).toEqual(parsed);
+  });
+
+  it("is null for an address without a view, so the stored view applies", () => {
+    expect(parseDashboardQuery("", fallback)).toBeNull();
+    expect(parseDashboardQuery("?utm=x", fallback)).toBeNull();
+  });
+
+  it("takes bad dates and page size from the fallback, a bad page as 1", () => {
+    expect(parseDashboardQuery("?startTime=soon&endTime=later&page=-1&limit=33&status=reviewed", fallback)).toEqual({
+      ...fallback,
+      page: 1,
+      pageSize: 20,
+      search: "",
+      filters: { status: "reviewed" },
+    });
+  });
+
+  it("sends the same filters to the list call, one tag parameter per tag", () => {
+    const url = new URL(
+      transcriptsUrl({ startTime: view.start, endTime: view.end, page: 1, limit: 20, search: "", sessionId: "", ...view.filters }),
+      "http://x",
+    );
+    expect(url.searchParams.getAll("tag")).toEqual(["t1", "t2"]);
+    expect(url.searchParams.get("status")).toBe("needs_attention");
+    expect(url.searchParams.get("assignee")).toBe("me");
+    expect(url.searchParams.get("feedback")).toBe("down");
+    expect(url.searchParams.get("hasNotes")).toBe("true");
+  });
+});
