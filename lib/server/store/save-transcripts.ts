@@ -7,6 +7,7 @@ import { createdAtMsOfSortKey, nextSortKey, preferredSortKey, SORT_KEY_SPREAD } 
 import { rollupDeltas, type RollupFacts } from "./rollup-deltas";
 import { wordsOfTexts, type TextsWords } from "./search-words";
 import { TRANSCRIPT_COLUMNS } from "./transcript-row";
+import { readSignalRules, signalsOfStorable, writeSignals } from "./transcript-signals";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
 /**
@@ -27,7 +28,8 @@ export interface SaveResult {
  * transaction. `bulk` relaxes the durability of each commit for the import and seed commands (the
  * data is safe once the command ends; a crash mid-run loses at most the last batches, which a rerun
  * restores). `words` are the words of the transcripts' search texts (wordsOfTexts), when the caller
- * has them.
+ * has them. Each transcript's signals (lib/insights) are derived from its source and stored with
+ * it, by the administrators' phrase lists of the moment.
  */
 export async function saveTranscripts(
   transcripts: readonly StorableTranscript[],
@@ -68,6 +70,12 @@ export async function saveTranscripts(
     );
     const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, position }));
     await searchRows.save(texts);
+    const signalRules = await readSignalRules(tx);
+    await writeSignals(
+      tx,
+      unique.map((t) => ({ sortKey: sortKeys.get(t.id)!, signals: signalsOfStorable(t, signalRules.rules) })),
+      signalRules.version,
+    );
     return result;
   });
 }

@@ -1,0 +1,73 @@
+import "server-only";
+import type { WriteTransaction } from "./database";
+import { join, sql, toNumber } from "./sql";
+import { deriveSignals, SIGNALS_VERSION, type TranscriptSignals } from "@/lib/insights/derive-signals";
+import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS, type SignalRules } from "@/lib/insights/signal-rules";
+import { insightSettingsSchema, type InsightSettings } from "@/lib/schemas/insights";
+import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
+import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+
+/** Rows per INSERT: ten parameters a row stays far below both databases' limits. */
+const SIGNAL_BATCH_SIZE = 500;
+
+/** The phrase lists signals are derived with, and their version (0: the defaults, never changed). */
+export interface ActiveSignalRules {
+  settings: InsightSettings;
+  version: number;
+  rules: SignalRules;
+}
+
+/** The administrators' phrase lists as stored, or the English defaults before any change. */
+export async function readSignalRules(tx: Pick<WriteTransaction, "query">): Promise<ActiveSignalRules> {
+  const rows = await tx.query<{ fallbackPhrases: string; handoffPhrases: string; version: unknown }>(sql`
+    SELECT "fallbackPhrases", "handoffPhrases", "version" FROM "InsightSettings" WHERE "id" = 1`);
+  if (rows.length === 0) return { settings: DEFAULT_INSIGHT_SETTINGS, version: 0, rules: compileSignalRules(DEFAULT_INSIGHT_SETTINGS) };
+  const settings = insightSettingsSchema.parse({
+    fallbackPhrases: JSON.parse(rows[0].fallbackPhrases) as unknown,
+    handoffPhrases: JSON.parse(rows[0].handoffPhrases) as unknown,
+  });
+  return { settings, version: toNumber(rows[0].version), rules: compileSignalRules(settings) };
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The signals of a transcript about to be stored, from its source as received (the same record its
+ * other fields were derived from, so that a redaction before saving applies here too).
+ */
+export function signalsOfStorable(
+  transcript: Pick<StorableTranscript, "id" | "sessionId" | "sourceJson">,
+  rules: SignalRules,
+): TranscriptSignals {
+  const text = typeof transcript.sourceJson === "string" ? transcript.sourceJson : decoder.decode(transcript.sourceJson);
+  const result = normalizeTranscript(JSON.parse(text), { id: transcript.id, sessionId: transcript.sessionId });
+  // It was accepted before it reached the store, by the same rules.
+  if (!result.ok) throw new Error(`Transcript ${transcript.id} cannot be read: ${result.reason}`);
+  return deriveSignals(result.record.dialog, rules);
+}
+
+export interface SignalRow {
+  sortKey: number;
+  signals: TranscriptSignals;
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** Stores (or replaces) the signals of these transcripts, derived with rules of `rulesVersion`. */
+export async function writeSignals(tx: WriteTransaction, rows: readonly SignalRow[], rulesVersion: number): Promise<void> {
+  for (let start = 0; start < rows.length; start += SIGNAL_BATCH_SIZE) {
+    const values = rows
+      .slice(start, start + SIGNAL_BATCH_SIZE)
+      .map(
+        ({ sortKey, signals: s }) =>
+          sql`(${BigInt(sortKey)}, ${SIGNALS_VERSION}, ${rulesVersion}, ${flag(s.fallback)}, ${flag(s.handoff)}, ${flag(s.unanswered)}, ${flag(s.repeated)}, ${s.questionGroup}, ${s.questionExample})`,
+      );
+    await tx.execute(sql`
+      INSERT INTO "TranscriptSignal" ("sortKey", "version", "rulesVersion", "fallback", "handoff", "unanswered", "repeated", "questionGroup", "questionExample")
+      VALUES ${join(values)}
+      ON CONFLICT ("sortKey") DO UPDATE SET
+        "version" = excluded."version", "rulesVersion" = excluded."rulesVersion", "fallback" = excluded."fallback",
+        "handoff" = excluded."handoff", "unanswered" = excluded."unanswered", "repeated" = excluded."repeated",
+        "questionGroup" = excluded."questionGroup", "questionExample" = excluded."questionExample"`);
+  }
+}

@@ -1,0 +1,125 @@
+// Issue 33: every saved transcript gets its signals stored with it (this file runs on SQLite and on
+// PostgreSQL), derived from its dialog by the phrase lists of the moment; they follow the
+// transcript when it is saved again and go with it when it is deleted.
+import { SIGNALS_VERSION } from "@/lib/insights/derive-signals";
+import { storeRead } from "@/lib/server/store/active-database";
+import { deleteTranscripts } from "@/lib/server/store/delete-transcripts";
+import { join, sql, toNumber } from "@/lib/server/store/sql";
+import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
+
+interface SignalRow {
+  id: string;
+  version: unknown;
+  rulesVersion: unknown;
+  fallback: unknown;
+  handoff: unknown;
+  unanswered: unknown;
+  repeated: unknown;
+  questionGroup: string | null;
+  questionExample: string | null;
+}
+
+async function signalsOf(ids: string[]) {
+  const rows = await storeRead<SignalRow>(sql`
+    SELECT t."id", s."version", s."rulesVersion", s."fallback", s."handoff", s."unanswered", s."repeated", s."questionGroup", s."questionExample"
+    FROM "Transcript" t JOIN "TranscriptSignal" s ON s."sortKey" = t."sortKey"
+    WHERE t."id" IN (${join(ids)})`);
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.id,
+      {
+        version: toNumber(row.version),
+        rulesVersion: toNumber(row.rulesVersion),
+        flags: (["fallback", "handoff", "unanswered", "repeated"] as const).filter((name) => toNumber(row[name]) === 1),
+        questionGroup: row.questionGroup,
+        questionExample: row.questionExample,
+      },
+    ]),
+  );
+}
+
+const transcripts: TestTranscript[] = [
+  {
+    id: "sig-order",
+    createdAt: "2025-05-01T10:00:00.000Z",
+    turns: ["Hi! How can I help?", "user: Where is my order NW-5532?", "It shipped on Monday."],
+  },
+  {
+    id: "sig-fallback",
+    createdAt: "2025-05-01T11:00:00.000Z",
+    turns: ["Hi!", "user: do you sell kayaks", "Sorry, I didn't get that."],
+  },
+  {
+    id: "sig-handoff",
+    createdAt: "2025-05-01T12:00:00.000Z",
+    turns: ["Hi!", "user: I want to speak to a real human", "One moment."],
+  },
+  {
+    id: "sig-unanswered",
+    createdAt: "2025-05-01T13:00:00.000Z",
+    turns: ["Hi!", "user: can I return my jacket"],
+  },
+  {
+    id: "sig-repeated",
+    createdAt: "2025-05-01T14:00:00.000Z",
+    turns: ["Hi!", "user: how do I reset my password", "Use the link.", "user: how do I reset my password?", "Use the link."],
+  },
+  { id: "sig-empty", createdAt: "2025-05-01T15:00:00.000Z", turns: ["Only a greeting"] },
+];
+
+beforeAll(async () => {
+  await storeTranscripts(transcripts);
+});
+
+describe("signals stored at save time", () => {
+  it("stores each transcript's signals, question group and example wording", async () => {
+    const stored = await signalsOf(transcripts.map((t) => t.id));
+    expect(Object.keys(stored).sort()).toEqual(transcripts.map((t) => t.id).sort());
+    for (const row of Object.values(stored)) {
+      expect(row.version).toBe(SIGNALS_VERSION);
+      expect(row.rulesVersion).toBe(0);
+    }
+    expect(stored["sig-order"]).toMatchObject({
+      flags: [],
+      questionGroup: "where is my order <id>",
+      questionExample: "Where is my order NW-5532?",
+    });
+    expect(stored["sig-fallback"].flags).toEqual(["fallback"]);
+    expect(stored["sig-handoff"].flags).toEqual(["handoff"]);
+    expect(stored["sig-unanswered"].flags).toEqual(["unanswered"]);
+    expect(stored["sig-repeated"].flags).toEqual(["repeated"]);
+    expect(stored["sig-empty"]).toMatchObject({ flags: [], questionGroup: null, questionExample: null });
+  });
+
+  it("groups wordings that differ in case, punctuation and ids together", async () => {
+    await storeTranscripts([
+      { id: "sig-order-2", createdAt: "2025-05-02T10:00:00.000Z", turns: ["user: where is my order nw-9921", "It is on its way."] },
+    ]);
+    const stored = await signalsOf(["sig-order", "sig-order-2"]);
+    expect(stored["sig-order-2"].questionGroup).toBe(stored["sig-order"].questionGroup);
+    expect(stored["sig-order-2"].questionExample).toBe("where is my order nw-9921");
+  });
+
+  it("re-derives the signals when a transcript is saved again, also under a new sort key", async () => {
+    await storeTranscripts([
+      {
+        id: "sig-unanswered",
+        createdAt: "2025-05-03T13:00:00.000Z",
+        turns: ["Hi!", "user: can I return my jacket", "Yes, within 30 days."],
+      },
+    ]);
+    const stored = await signalsOf(["sig-unanswered"]);
+    expect(stored["sig-unanswered"].flags).toEqual([]);
+    const rows = await storeRead<{ count: unknown }>(sql`SELECT COUNT(*) AS "count" FROM "TranscriptSignal"`);
+    const transcriptsStored = await storeRead<{ count: unknown }>(sql`SELECT COUNT(*) AS "count" FROM "Transcript"`);
+    expect(toNumber(rows[0].count)).toBe(toNumber(transcriptsStored[0].count));
+  });
+
+  it("deletes the signals with their transcript", async () => {
+    await deleteTranscripts(["sig-empty"]);
+    expect(await signalsOf(["sig-empty"])).toEqual({});
+    const orphans = await storeRead<{ count: unknown }>(sql`
+      SELECT COUNT(*) AS "count" FROM "TranscriptSignal" s WHERE NOT EXISTS (SELECT 1 FROM "Transcript" t WHERE t."sortKey" = s."sortKey")`);
+    expect(toNumber(orphans[0].count)).toBe(0);
+  });
+});
