@@ -30,12 +30,13 @@ export type AuditAction =
   | "transcripts.bulk"
   | "tag.create"
   | "tag.update"
-  | "tag.delete";
+  | "tag.delete"
+  | "insight_settings.update";
 
 export interface AuditEventInput {
   actor: Pick<SessionUser, "id" | "email">;
   action: AuditAction;
-  targetType: "user" | "feedback" | "ingest_key" | "source" | "transcript" | "transcripts" | "tag";
+  targetType: "user" | "feedback" | "ingest_key" | "source" | "transcript" | "transcripts" | "tag" | "insight_settings";
   targetId: string;
   /** What a reader recognises the target by (an e-mail, a key name), kept after deletion. */
   targetLabel?: string | null;
