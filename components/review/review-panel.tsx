@@ -44,7 +44,15 @@ export function ReviewPanel({ transcriptId, review }: { transcriptId: string; re
       <CardContent className="space-y-5 px-4 sm:px-6">
         <section className="space-y-2">
           <h3 className="text-sm font-medium text-slate-700">Status</h3>
-          <SegmentedControl label="Review status" options={STATUS_OPTIONS} value={review.status} onChange={(status) => apply({ status })} />
+          {/* Narrower buttons so that the three fit the panel's width. */}
+          <div className="[&_button]:px-2.5 [&_div]:w-full">
+            <SegmentedControl
+              label="Review status"
+              options={STATUS_OPTIONS}
+              value={review.status}
+              onChange={(status) => apply({ status })}
+            />
+          </div>
         </section>
 
         <section className="space-y-2">

@@ -3,7 +3,7 @@
 // conversation, with thumbs up and down on every bot message (and, for administrators, everyone's
 // ratings of it). Opened from a search, it marks the search's matches and steps through them.
 import { useEffect, useMemo, useState } from "react";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -45,7 +45,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
   const ratingsByMessage = useMemo(() => feedbackByMessage(ratings.data?.items ?? []), [ratings.data]);
   const { changeStatus, updatingId } = useReviewStatusChange();
   // Opened from Review next: the pass's list query (issue 32).
-  const [queue] = useState(() => (typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get(QUEUE_PARAMETER)));
+  const queue = useSearchParams().get(QUEUE_PARAMETER);
 
   const goBack = () => {
     if (window.history.length > 1) router.back();

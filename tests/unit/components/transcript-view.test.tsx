@@ -4,7 +4,11 @@ import { clearToasts } from "@/components/ui/toast-store";
 import { fakeResponse, renderWithProviders, signInLocally } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
-jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/transcript/t1" }));
+jest.mock("next/navigation", () => ({
+  useRouter: () => mockRouter,
+  usePathname: () => "/transcript/t1",
+  useSearchParams: () => new URLSearchParams(),
+}));
 
 const at = (minute: number, second = 0) => new Date(2025, 2, 5, 15, minute, second).toISOString();
 
