@@ -3,6 +3,7 @@
 // takes them whole; the settings page's form and its query hook share this schema.
 import { z } from "zod";
 import { foldText } from "@/lib/insights/fold-text";
+import { instantParam, refineRange } from "./query-params";
 
 export const INSIGHT_PHRASES_MAX_COUNT = 100;
 export const INSIGHT_PHRASE_MAX_LENGTH = 100;
@@ -41,3 +42,26 @@ export const insightSettingsSchema = z
   .strict();
 export type InsightSettings = z.output<typeof insightSettingsSchema>;
 export type InsightSettingsInput = z.input<typeof insightSettingsSchema>;
+
+/** GET /api/analytics/top-questions. */
+export const TOP_QUESTIONS_MAX_LIMIT = 100;
+export const topQuestionsQuerySchema = z
+  .object({
+    startTime: instantParam("startTime"),
+    endTime: instantParam("endTime"),
+    // Accepted for the analytics calls' symmetry: a range of instants needs no zone.
+    tz: z.string().optional(),
+    limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(TOP_QUESTIONS_MAX_LIMIT).default(20),
+    sort: z.enum(["count", "unanswered"], { error: "sort must be count or unanswered" }).default("count"),
+  })
+  .superRefine(refineRange);
+export type TopQuestionsQuery = z.infer<typeof topQuestionsQuerySchema>;
+
+export interface TopQuestion {
+  group: string;
+  example: string;
+  count: number;
+  fallbackRate: number;
+  handoffRate: number;
+  thumbsDown: number;
+}
