@@ -1,6 +1,4 @@
 import "server-only";
-import { getPrivacySettings } from "../privacy/privacy-settings";
-import { redactSourceRecords } from "../privacy/redact-records";
 import { saveTranscripts } from "../store";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -8,17 +6,15 @@ import type { SourceRecord } from "@/lib/transcripts/extract-records";
 import type { IngestReport, RejectedRecord } from "@/lib/schemas/ingest";
 
 /**
- * Redacts, reads, validates and stores a batch of records: the ones that cannot be read are
- * reported (by position, id when known, and reason) and the others are stored, personal data
- * replaced by placeholders as the privacy settings say. The ingest API and the sources'
+ * Reads, validates and stores a batch of records: the ones that cannot be read are reported (by
+ * position, id when known, and reason) and the others are stored. The ingest API and the sources'
  * sync store through it; the import and seed commands read their records in a worker thread and
  * store them with saveTranscripts directly.
  */
 export async function importRecords(records: readonly SourceRecord[]): Promise<IngestReport> {
   const valid: StorableTranscript[] = [];
   const rejected: RejectedRecord[] = [];
-  const redacted = redactSourceRecords(records, await getPrivacySettings());
-  redacted.forEach((record, index) => {
+  records.forEach((record, index) => {
     const result = readRecord(record);
     if (result.ok) valid.push(result.transcript);
     else rejected.push({ index, ...(result.id ? { id: result.id } : {}), reason: result.reason });
