@@ -1,6 +1,6 @@
 // Journey of spec sections 2, 4 and 5 over the seeded transcripts: fetch a range, read the summary
 // cards, page through the list, filter by text and session, pick dates, and open a transcript.
-import { DESKTOP, PHONE, inBrowser, pathOf, waitForPath } from "./support/browser";
+import { DESKTOP, PHONE, inBrowser, waitForPath } from "./support/browser";
 import { createAccount } from "./support/accounts";
 import { signIn } from "./support/ui";
 import { listCallDuring } from "./support/transcripts";
@@ -128,7 +128,9 @@ describe("the Transcript Analytics dashboard", () => {
       await page.getByRole("button", { name: "Back" }).click();
       await waitForPath(page, "/dashboard");
       await page.getByText(`of ${picked.body.total} transcripts`).waitFor();
-      expect(pathOf(page)).toBe("/dashboard");
+      // The address carries the view (issue 32), so the list it shows can be shared.
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+      expect(new URL(page.url()).searchParams.get("limit")).toBe("50");
 
       // Phone width: the page fits; the rows become cards that open the transcript too.
       await page.setViewportSize(PHONE);
