@@ -70,11 +70,13 @@ function TagFilter({ tags, selected, onChange }: { tags: TagItem[]; selected: st
           <Button
             size="sm"
             variant="outline"
-            aria-labelledby="tag-filter-label"
+            aria-labelledby="tag-filter-label tag-filter-value"
             className="justify-between font-normal"
             data-testid="tag-filter"
           >
-            <span className="truncate">{label}</span>
+            <span id="tag-filter-value" className="truncate">
+              {label}
+            </span>
             <ChevronDown className="size-4 text-slate-500" aria-hidden />
           </Button>
         </PopoverTrigger>
