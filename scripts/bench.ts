@@ -386,7 +386,8 @@ function report(options: Options, reports: DatabaseReport[], machine: string[]):
     row([
       `seed of ${formatCount(options.transcripts)}`,
       ...reports.map((r) =>
-        Number.isNaN(r.seedSeconds)
+        // A report read back from JSON holds null where the run had no seed (NaN).
+        !Number.isFinite(r.seedSeconds)
           ? "not run (--skip-seed)"
           : `${formatCount(r.seedRate)}/s ${verdict(r.seedRate, TARGETS.importRate, false)}`,
       ),
