@@ -178,8 +178,12 @@ async function main(): Promise<void> {
   );
   const iterations = wholeNumber("iterations", values.iterations, 50, { min: 5, max: 100_000 }, usage);
   const email = values.email ?? "review-bench@example.com";
-  const { provisionUser } = await import("./bench-setup");
-  provisionUser(process.env.DATABASE_URL!, email, "review-bench-password-123");
+  // A named user is the caller's, signed in already: provisioning it again would change its
+  // password and so end its sessions.
+  if (values.email === undefined) {
+    const { provisionUser } = await import("./bench-setup");
+    provisionUser(process.env.DATABASE_URL!, email, "review-bench-password-123");
+  }
   const { db } = await import("@/lib/server/db");
   const user = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true, isAdmin: true } });
   await seedReviewState(user.id);
