@@ -1,26 +1,18 @@
 // Contract of GET /api/analytics (spec sections 3 and 7).
 import { z } from "zod";
-import { instantParam, refineRange } from "./query-params";
-import { isValidTimeZone } from "@/lib/transcripts/time-zone";
+import { instantParam, refineRange, timeZoneParam } from "./query-params";
 
 export const analyticsQuerySchema = z
   .object({
     startTime: instantParam("startTime"),
     endTime: instantParam("endTime"),
-    tz: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        const zone = value?.trim() || "UTC";
-        if (!isValidTimeZone(zone)) {
-          ctx.addIssue({ code: "custom", message: "must be an IANA time zone name such as Europe/Paris" });
-          return z.NEVER;
-        }
-        return zone;
-      }),
+    tz: timeZoneParam(),
   })
   .superRefine(refineRange);
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/** The name under which transcripts without a device, os or browser are counted (and filtered). */
+export const UNKNOWN_ATTRIBUTE = "unknown";
 
 export interface NameValue {
   name: string;

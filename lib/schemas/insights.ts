@@ -5,6 +5,10 @@ import { z } from "zod";
 import { foldText } from "@/lib/insights/fold-text";
 import { instantParam, refineRange } from "./query-params";
 
+/** The signals derived per transcript, as the list's `signal` filter names them. */
+export const SIGNAL_KINDS = ["fallback", "handoff", "unanswered", "repeated"] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
 export const INSIGHT_PHRASES_MAX_COUNT = 100;
 export const INSIGHT_PHRASE_MAX_LENGTH = 100;
 

@@ -2,6 +2,7 @@
 // produce a 400 with a message that names it (route() prefixes the parameter name).
 import { z } from "zod";
 import { parseInstant } from "@/lib/transcripts/instant";
+import { isValidTimeZone } from "@/lib/transcripts/time-zone";
 
 /** A required instant: an ISO 8601 date or date-time (UTC unless it names a zone). */
 export function instantParam(name: string) {
@@ -49,6 +50,21 @@ export function optionalTextParam(max: number) {
         return z.NEVER;
       }
       return text === "" ? null : text;
+    });
+}
+
+/** An optional IANA time zone name; "UTC" when absent or blank. */
+export function timeZoneParam() {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const zone = value?.trim() || "UTC";
+      if (!isValidTimeZone(zone)) {
+        ctx.addIssue({ code: "custom", message: "must be an IANA time zone name such as Europe/Paris" });
+        return z.NEVER;
+      }
+      return zone;
     });
 }
 

@@ -1,7 +1,9 @@
 // Contracts of the transcript endpoints (spec sections 3 and 7), shared by the route handlers, the
 // query hooks and the exports.
 import { z } from "zod";
-import { instantParam, integerParam, optionalTextParam, refineRange } from "./query-params";
+import { instantParam, integerParam, optionalTextParam, refineRange, timeZoneParam } from "./query-params";
+import { SIGNAL_KINDS } from "./insights";
+import { QUESTION_GROUP_MAX_LENGTH } from "@/lib/insights/normalize-question";
 import { SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 import { SESSION_ID_MAX_LENGTH } from "@/lib/transcripts/normalize-transcript";
 import type { DialogEntry } from "@/lib/transcripts/types";
@@ -42,9 +44,45 @@ const repeatableIdParam = z
     return [...new Set(ids)];
   });
 
+/** A repeatable choice among `values` (?signal=a&signal=b), each value once; none when absent. */
+function repeatableChoiceParam<T extends string>(values: readonly [T, ...T[]]) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, ctx) => {
+      const chosen = (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((one) => one.trim()).filter(Boolean);
+      const unknown = chosen.find((one) => !(values as readonly string[]).includes(one));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: "custom", message: `must be one of ${values.join(", ")}` });
+        return z.NEVER;
+      }
+      return [...new Set(chosen)] as T[];
+    });
+}
+
+/** An optional hour of the day, 0-23; null when absent or blank. */
+const hourParam = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim() ?? "";
+    if (text === "") return null;
+    const hour = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+    if (!(hour >= 0 && hour <= 23)) {
+      ctx.addIssue({ code: "custom", message: "must be a whole number from 0 to 23" });
+      return z.NEVER;
+    }
+    return hour;
+  });
+
+/** The longest device, OS or browser name a filter takes; stored ones are shorter. */
+export const ATTRIBUTE_FILTER_MAX_LENGTH = 200;
+
 /**
- * The list's filters beyond range, search and session (issue 32). `assignee` is a user id, "me" or
- * "none"; `tag` matches a transcript holding any of the ids.
+ * The list's filters beyond range, search and session: the review's (issue 32) and the insights'
+ * (issue 33). `assignee` is a user id, "me" or "none"; `tag` matches a transcript holding any of
+ * the ids, `signal` one with any of the signals; `device`, `os` and `browser` name a value as the
+ * analytics distributions do ("unknown" for none); `hour` is the hour of day of `tz`.
  */
 export const transcriptFilterFields = {
   status: choiceParam(REVIEW_STATUSES),
@@ -52,9 +90,19 @@ export const transcriptFilterFields = {
   assignee: optionalTextParam(100),
   feedback: choiceParam(FEEDBACK_FILTERS),
   hasNotes: choiceParam(["true", "false"]).transform((value) => (value === null ? null : value === "true")),
+  signal: repeatableChoiceParam(SIGNAL_KINDS),
+  questionGroup: optionalTextParam(QUESTION_GROUP_MAX_LENGTH),
+  device: optionalTextParam(ATTRIBUTE_FILTER_MAX_LENGTH),
+  os: optionalTextParam(ATTRIBUTE_FILTER_MAX_LENGTH),
+  browser: optionalTextParam(ATTRIBUTE_FILTER_MAX_LENGTH),
+  hour: hourParam,
+  tz: timeZoneParam(),
 };
 
-/** GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes] */
+/**
+ * GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes]
+ * [&signal...][&questionGroup][&device][&os][&browser][&hour][&tz]
+ */
 export const listTranscriptsQuerySchema = z
   .object({
     startTime: instantParam("startTime"),

@@ -1,10 +1,8 @@
 import "server-only";
 import { countForAnalytics, ROLLUP_DIMENSIONS, type RollupDimension } from "../store";
 import { dayKey, localDayNumber, offsetSegments } from "@/lib/transcripts/time-zone";
-import type { AnalyticsQuery, AnalyticsResponse, NameValue } from "@/lib/schemas/analytics";
+import { UNKNOWN_ATTRIBUTE, type AnalyticsQuery, type AnalyticsResponse, type NameValue } from "@/lib/schemas/analytics";
 
-/** The name under which transcripts without a device, os or browser are counted. */
-export const UNKNOWN_ATTRIBUTE = "unknown";
 
 /**
  * Totals, transcripts per day and per hour of day in the time zone, and the device, os and browser

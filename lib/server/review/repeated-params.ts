@@ -2,14 +2,24 @@ import "server-only";
 import { badRequest } from "../http/app-error";
 import { transcriptFilterFields, type ListTranscriptsQuery } from "@/lib/schemas/transcripts";
 
+/** The list's parameters that repeat (?tag=a&tag=b, ?signal=fallback&signal=handoff). */
+const REPEATED_PARAMS = ["tag", "signal"] as const;
+
 /**
- * route() reads one value per query parameter; `tag` repeats (?tag=a&tag=b), so its every value
- * is read here, through the same schema.
+ * route() reads one value per query parameter; the repeated ones have their every value read here,
+ * through the same schema.
  */
-export function repeatedParams<Q extends Pick<ListTranscriptsQuery, "tag">>(query: Q, params: URLSearchParams): Q {
-  const values = params.getAll("tag");
-  if (values.length <= 1) return query;
-  const parsed = transcriptFilterFields.tag.safeParse(values);
-  if (!parsed.success) throw badRequest(`tag: ${parsed.error.issues[0]?.message ?? "is invalid"}`);
-  return { ...query, tag: parsed.data };
+export function repeatedParams<Q extends Pick<ListTranscriptsQuery, (typeof REPEATED_PARAMS)[number]>>(
+  query: Q,
+  params: URLSearchParams,
+): Q {
+  let result = query;
+  for (const name of REPEATED_PARAMS) {
+    const values = params.getAll(name);
+    if (values.length <= 1) continue;
+    const parsed = transcriptFilterFields[name].safeParse(values);
+    if (!parsed.success) throw badRequest(`${name}: ${parsed.error.issues[0]?.message ?? "is invalid"}`);
+    result = { ...result, [name]: parsed.data };
+  }
+  return result;
 }

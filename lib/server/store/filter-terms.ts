@@ -1,6 +1,10 @@
 import "server-only";
-import { int, join, sql, type Sql } from "./sql";
+import { identifier, int, join, sql, sqlText, type Sql } from "./sql";
 import type { ListTranscriptsQuery } from "@/lib/schemas/transcripts";
+import type { SignalKind } from "@/lib/schemas/insights";
+import { offsetSegments, type OffsetSegment } from "@/lib/transcripts/time-zone";
+import { UNKNOWN_ATTRIBUTE } from "@/lib/schemas/analytics";
+import { SORT_KEY_SPREAD } from "./sort-key";
 
 // The list's filters beyond range, search and session, as sets of sort keys (DESIGN.md, "The
 // filtered path"). Each filter value names one set, or the complement of one; the planner
@@ -47,11 +51,23 @@ export function filterTerms(query: Partial<ListTranscriptsQuery>, viewer: Filter
   if (query.feedback === "none") terms.push({ set: ratedSet(["thumbs_up", "thumbs_down"]), negated: true });
   else if (query.feedback) terms.push({ set: ratedSet(FEEDBACK_TYPES[query.feedback]), negated: false });
   if (query.hasNotes != null) terms.push({ set: notedSet(), negated: !query.hasNotes });
+  if (query.signal && query.signal.length > 0) terms.push({ set: signalSet(query.signal), negated: false });
+  if (query.questionGroup) terms.push({ set: questionGroupSet(query.questionGroup), negated: false });
+  for (const dimension of ATTRIBUTE_DIMENSIONS) {
+    const value = query[dimension];
+    if (value) terms.push({ set: attributeSet(dimension, value), negated: false });
+  }
+  if (query.hour != null && query.startTime && query.endTime) {
+    const segments = offsetSegments(query.tz ?? "UTC", query.startTime.getTime(), query.endTime.getTime());
+    terms.push({ set: localHourSet(query.hour, segments), negated: false });
+  }
   return terms;
 }
 
 const FEEDBACK_TYPES = { down: ["thumbs_down"], up: ["thumbs_up"], any: ["thumbs_up", "thumbs_down"] } as const;
 
+/** `alias."column"`, or the bare column for an empty alias. */
+const qualified = (alias: string, column: string) => (alias === "" ? identifier(column) : sql`${sqlText(alias)}.${identifier(column)}`);
 const inKeys = (column: Sql, low: number, high: number) => sql`${column} BETWEEN ${int(low)} AND ${int(high)}`;
 const oneOf = (column: Sql, values: readonly string[]) =>
   values.length === 1 ? sql`${column} = ${values[0]}` : sql`${column} IN (${join([...values], ", ")})`;
@@ -109,4 +125,111 @@ function notedSet(): KeySet {
     holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptNote" n WHERE n."sortKey" = ${key})`,
     size: 1,
   };
+}
+
+/** Transcripts with any of the signals (TranscriptSignal, an index per signal on (flag, sortKey)). */
+function signalSet(kinds: readonly SignalKind[]): KeySet {
+  const anyOf = (alias: string) =>
+    join(
+      kinds.map((kind) => sql`${qualified(alias, kind)} = 1`),
+      " OR ",
+    );
+  const distinct = kinds.length > 1 ? sql`DISTINCT ` : sql``;
+  return {
+    keysIn: (low, high) =>
+      sql`SELECT ${distinct}"sortKey" FROM "TranscriptSignal" WHERE (${anyOf("")}) AND ${inKeys(sql`"sortKey"`, low, high)}`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" s WHERE s."sortKey" = ${key} AND (${anyOf("s")}))`,
+    size: 2,
+  };
+}
+
+/** Transcripts whose first real question falls in the group (index on questionGroup, sortKey). */
+function questionGroupSet(group: string): KeySet {
+  return {
+    keysIn: (low, high) =>
+      sql`SELECT "sortKey" FROM "TranscriptSignal" WHERE "questionGroup" = ${group} AND ${inKeys(sql`"sortKey"`, low, high)}`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" q WHERE q."sortKey" = ${key} AND q."questionGroup" = ${group})`,
+    size: 1,
+  };
+}
+
+const ATTRIBUTE_DIMENSIONS = ["device", "os", "browser"] as const;
+
+/**
+ * Transcripts with the device, OS or browser `value`, named as the analytics distributions name it:
+ * "unknown" stands for none too (index on the column and sortKey).
+ */
+function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: string): KeySet {
+  const column = (alias: string) => qualified(alias, dimension);
+  const matches = (alias: string) =>
+    value === UNKNOWN_ATTRIBUTE
+      ? sql`(${column(alias)} IS NULL OR ${column(alias)} IN ('', ${UNKNOWN_ATTRIBUTE}))`
+      : sql`${column(alias)} = ${value}`;
+  return {
+    keysIn: (low, high) => sql`SELECT "sortKey" FROM "Transcript" WHERE ${matches("")} AND ${inKeys(sql`"sortKey"`, low, high)}`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "Transcript" v WHERE v."sortKey" = ${key} AND ${matches("v")})`,
+    size: 3,
+  };
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Transcripts created within the hour `hour` of the local day (the offsets as the analytics bucket
+ * them). Over each stretch of one UTC offset the local time of day is (createdAt + offset) modulo a
+ * day: plain integer arithmetic on the sort key that both databases share. The members of a key
+ * range are read as one key range per local day, so that only that hour's keys are visited.
+ */
+function localHourSet(hour: number, segments: readonly OffsetSegment[]): KeySet {
+  const condition = (key: Sql) =>
+    join(
+      segments.map((segment, index) => {
+        const next = segments[index + 1];
+        const within = [
+          ...(index > 0 ? [sql`${key} >= ${int(segment.fromMs * SORT_KEY_SPREAD)}`] : []),
+          ...(next ? [sql`${key} < ${int(next.fromMs * SORT_KEY_SPREAD)}`] : []),
+        ];
+        const localMs = sql`(${key} / ${int(SORT_KEY_SPREAD)} + ${int(segment.offset * MINUTE_MS)}) % ${int(DAY_MS)}`;
+        return join([...within, sql`${localMs} BETWEEN ${int(hour * HOUR_MS)} AND ${int((hour + 1) * HOUR_MS - 1)}`], " AND ");
+      }),
+      " OR ",
+    );
+  return {
+    keysIn: (low, high) => {
+      const ranges = localHourKeyRanges(hour, segments, low, high);
+      if (ranges.length === 0) return sql`SELECT "sortKey" FROM "Transcript" WHERE 0 = 1`;
+      return sql`SELECT "sortKey" FROM "Transcript" WHERE ${join(
+        ranges.map((range) => inKeys(sql`"sortKey"`, range.low, range.high)),
+        " OR ",
+      )}`;
+    },
+    holds: (key) => sql`(${condition(key)})`,
+    size: 3,
+  };
+}
+
+/** The key ranges, within [low, high], of the instants whose local hour of day is `hour`. */
+export function localHourKeyRanges(
+  hour: number,
+  segments: readonly OffsetSegment[],
+  low: number,
+  high: number,
+): { low: number; high: number }[] {
+  const ranges: { low: number; high: number }[] = [];
+  const lowMs = Math.floor(low / SORT_KEY_SPREAD);
+  const highMs = Math.floor(high / SORT_KEY_SPREAD);
+  segments.forEach((segment, index) => {
+    const fromMs = Math.max(index === 0 ? lowMs : segment.fromMs, lowMs);
+    const toMs = Math.min(segments[index + 1]?.fromMs ?? highMs + 1, highMs + 1);
+    const offsetMs = segment.offset * MINUTE_MS;
+    for (let day = Math.floor((fromMs + offsetMs) / DAY_MS); day * DAY_MS - offsetMs < toMs; day++) {
+      const startMs = Math.max(day * DAY_MS + hour * HOUR_MS - offsetMs, fromMs);
+      const endMs = Math.min(day * DAY_MS + (hour + 1) * HOUR_MS - offsetMs, toMs);
+      if (startMs < endMs)
+        ranges.push({ low: Math.max(startMs * SORT_KEY_SPREAD, low), high: Math.min(endMs * SORT_KEY_SPREAD - 1, high) });
+    }
+  });
+  return ranges;
 }
