@@ -48,7 +48,7 @@ const DAY_MS = 86_400_000;
 
 /** The second connection count of the throughput comparison, beside --connections. */
 const THROUGHPUT_CONNECTIONS = 50;
-const TARGETS = { list: 50, search: 150, analytics90: 300, importRate: 5_000, memoryMb: 500 };
+const TARGETS = { list: 50, search: 150, analytics90: 300, topQuestions90: 500, importRate: 5_000, memoryMb: 500 };
 /** Common words of the generated transcripts that no other measurement searches for. */
 const FIRST_SEARCH_WORDS = [
   "shipping",
@@ -283,6 +283,26 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     add('search "注文" (2 characters), 30 days', "search", [list("page=1&limit=20&search=%E6%B3%A8%E6%96%87")]);
     add("session filter, 30 days", "list", [list(`page=1&limit=20&sessionId=${encodeURIComponent(facts.sessionId)}`)], TARGETS.list);
     addReviewRows({ databaseUrl: url, email: USER_EMAIL, range, add, target: TARGETS.list });
+    const topRes = await fetch(`${server.baseUrl}/api/analytics/top-questions?${range(30)}&limit=1`, { headers });
+    const topGroup = ((await topRes.json()) as { group: string }[])[0]?.group ?? "";
+    const insightRows: [name: string, query: string, days: number][] = [
+      ["signal fallback", "signal=fallback", 30],
+      ["signal handoff", "signal=handoff", 90],
+      [`the most asked question group ("${topGroup}")`, `questionGroup=${encodeURIComponent(topGroup)}`, 30],
+      ["device mobile", "device=mobile", 30],
+      ["browser unknown", "browser=unknown", 30],
+      ["hour 14 (America/New_York)", "hour=14&tz=America%2FNew_York", 30],
+      ["fallback + device tablet", "signal=fallback&device=tablet", 90],
+    ];
+    for (const [name, query, days] of insightRows) {
+      add(
+        `insight filter: ${name}, ${days} days, page 1`,
+        "list",
+        [`/api/transcripts?${range(days)}&page=1&limit=20&${query}`],
+        TARGETS.list,
+      );
+    }
+    add("top questions 90 days", "analytics", [`/api/analytics/top-questions?${range(90)}&limit=20`], TARGETS.topQuestions90);
     add(
       "detail (500 random ids)",
       "detail",
@@ -377,7 +397,7 @@ function report(options: Options, reports: DatabaseReport[], machine: string[]):
   lines.push(
     `- Data: ${formatCount(options.transcripts)} generated transcripts over 90 days (seed "bench"); imports: an export file of ${formatCount(options.importCount)} transcripts (legacy format, 3 KB of dialog each) into an empty database`,
     `- Calls: autocannon against the production server (\`npm start\`) with a bearer token from the real login, each for ${options.seconds} s after a 1 s warm-up, with 1 connection (p50/p95/p99: the targets are judged on p95) and with ${options.connections} at once; first searches: each word asked once on a fresh server`,
-    `- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`,
+    `- Targets: list p95 < ${TARGETS.list} ms, search p95 < ${TARGETS.search} ms, analytics over 90 days p95 < ${TARGETS.analytics90} ms, top questions over 90 days p95 < ${TARGETS.topQuestions90} ms, import >= ${formatCount(TARGETS.importRate)}/s, server peak memory < ${TARGETS.memoryMb} MB`,
     "",
   );
   lines.push(row(["", ...titles]), row(["---", ...titles.map(() => "---")]));
