@@ -14,9 +14,7 @@ import { SavedViewsMenu } from "@/components/review/saved-views-menu";
 import { BulkActions } from "@/components/review/bulk-actions";
 import { ReviewNextButton } from "@/components/review/review-next-button";
 import { listFilterObject } from "@/lib/queries/transcripts";
-import { useTags } from "@/lib/queries/review";
-import type { PersonRef } from "@/lib/schemas/review";
-import type { ListRow } from "./transcript-table";
+import { usePeople, useTags } from "@/lib/queries/review";
 import { SummaryCards } from "./summary-cards";
 import { TranscriptListEmpty, TranscriptListError, TranscriptListSkeleton } from "./transcript-list-states";
 import { useDashboardState } from "./use-dashboard-state";
@@ -52,11 +50,7 @@ export function TranscriptDashboard() {
     return rest;
   }, [params]);
   const tags = useTags({ enabled: hasFetched });
-  const people = useMemo(() => {
-    const seen = new Map<string, PersonRef>();
-    for (const row of rows as readonly ListRow[]) if (row.assignee) seen.set(row.assignee.id, row.assignee);
-    return [...seen.values()];
-  }, [rows]);
+  const people = usePeople({ enabled: hasFetched });
   const exporter = useTranscriptExport(filters, data?.total ?? 0);
   useEffect(() => {
     if (hasFetched) loadListCard().catch(() => undefined);
@@ -123,7 +117,7 @@ export function TranscriptDashboard() {
           onClearSession={state.clearSessionFilter}
           filteredCount={hasFilter && !list.isPlaceholderData ? data.total : null}
         >
-          <ReviewFilters filters={state.filters} tags={tags.data ?? []} people={people} onChange={state.setFilters} />
+          <ReviewFilters filters={state.filters} tags={tags.data ?? []} people={people.data ?? []} onChange={state.setFilters} />
         </SearchFilterCard>
       ) : null}
       {hasFetched ? (

@@ -16,9 +16,9 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/toast-store";
 import { useSession } from "@/lib/client/session";
-import { BulkCountChangedError, useBulkAction, useTags, type BulkFilter } from "@/lib/queries/review";
+import { BulkCountChangedError, useBulkAction, usePeople, useTags, type BulkFilter } from "@/lib/queries/review";
 import { REVIEW_STATUSES, type BulkAction } from "@/lib/schemas/review";
-import { REVIEW_STATUS_LABEL } from "./review-labels";
+import { REVIEW_STATUS_LABEL, personLabel } from "./review-labels";
 
 interface Pending {
   action: BulkAction;
@@ -29,12 +29,14 @@ interface Pending {
 }
 
 export function bulkConfirmTitle(label: string, count: number): string {
-  return `${label}: all ${count.toLocaleString("en-US")} matching transcript${count === 1 ? "" : "s"}?`;
+  return count === 1 ? `${label}: the one matching transcript?` : `${label}: all ${count.toLocaleString("en-US")} matching transcripts?`;
 }
 
 export function BulkActions({ filter, total }: { filter: BulkFilter; total: number }) {
   const { user } = useSession();
   const tags = useTags();
+  const people = usePeople();
+  const colleagues = (people.data ?? []).filter((person) => person.id !== user?.id);
   const bulk = useBulkAction();
   const [pending, setPending] = useState<Pending | null>(null);
   const ask = (action: BulkAction, label: string) => setPending({ action, label, count: total, changedMessage: null });
@@ -82,6 +84,11 @@ export function BulkActions({ filter, total }: { filter: BulkFilter; total: numb
           ))}
           <DropdownMenuSeparator />
           {user ? <DropdownMenuItem onSelect={() => ask({ assigneeId: user.id }, "Assign to me")}>Assign to me</DropdownMenuItem> : null}
+          {colleagues.map((person) => (
+            <DropdownMenuItem key={`assign-${person.id}`} onSelect={() => ask({ assigneeId: person.id }, `Assign to ${personLabel(person)}`)}>
+              Assign to {personLabel(person)}
+            </DropdownMenuItem>
+          ))}
           <DropdownMenuItem onSelect={() => ask({ assigneeId: null }, "Unassign")}>Unassign</DropdownMenuItem>
           {(tags.data ?? []).length > 0 ? <DropdownMenuSeparator /> : null}
           {(tags.data ?? []).map((tag) => (

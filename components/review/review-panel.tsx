@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
 import { useSession } from "@/lib/client/session";
 import { formatDateTime } from "@/lib/format/date-time";
-import { useNoteMutations, useReviewChange, useTags } from "@/lib/queries/review";
+import { useNoteMutations, usePeople, useReviewChange, useTags } from "@/lib/queries/review";
 import { NOTE_MAX_LENGTH, REVIEW_STATUSES, type NoteItem, type ReviewChange, type TranscriptReviewDetail } from "@/lib/schemas/review";
 import { REVIEW_STATUS_LABEL, TagChip, personLabel } from "./review-labels";
 
@@ -29,6 +29,8 @@ export function ReviewPanel({ transcriptId, review }: { transcriptId: string; re
   const tags = useTags();
   const apply = (value: ReviewChange) => change.mutate(value, { onError: failed("Review not saved") });
   const unusedTags = (tags.data ?? []).filter((tag) => !review.tags.some((own) => own.id === tag.id));
+  const people = usePeople();
+  const colleagues = (people.data ?? []).filter((person) => person.id !== user?.id && person.id !== review.assignee?.id);
 
   return (
     <Card aria-labelledby="review-title" data-testid="review-panel">
@@ -70,6 +72,20 @@ export function ReviewPanel({ transcriptId, review }: { transcriptId: string; re
               <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => apply({ assigneeId: null })}>
                 Unassign
               </Button>
+            ) : null}
+            {colleagues.length > 0 ? (
+              <Select value="" disabled={change.isPending} onValueChange={(id) => apply({ assigneeId: id })}>
+                <SelectTrigger size="sm" className="w-48" aria-label="Assign to a colleague">
+                  <SelectValue placeholder="Assign to a colleague" />
+                </SelectTrigger>
+                <SelectContent>
+                  {colleagues.map((person) => (
+                    <SelectItem key={person.id} value={person.id}>
+                      {personLabel(person)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             ) : null}
           </div>
         </section>

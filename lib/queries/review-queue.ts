@@ -71,9 +71,20 @@ export function markVisited(query: string, id: string): void {
   if (!visited.includes(id)) storage()?.setItem(VISITED_PREFIX + query, JSON.stringify([...visited, id]));
 }
 
-/** Starts the pass anew: nothing visited. */
+/** Starts the pass anew: nothing visited, its size counted again. */
 export function restartPass(query: string): void {
   storage()?.removeItem(VISITED_PREFIX + query);
+  storage()?.removeItem(SIZE_PREFIX + query);
+}
+
+const SIZE_PREFIX = "reviewPassSize:";
+
+/** The largest total the pass's list has had since the pass began, now `total` included. */
+function passSize(query: string, total: number): number {
+  const stored = Number(storage()?.getItem(SIZE_PREFIX + query));
+  const size = Number.isSafeInteger(stored) && stored > total ? stored : total;
+  storage()?.setItem(SIZE_PREFIX + query, String(size));
+  return size;
 }
 
 /**
@@ -96,11 +107,18 @@ export async function nextInPass(query: string, visited: readonly string[]): Pro
   return fallback;
 }
 
-/** "12 of 87 reviewed": the list's total, and how many of it are no longer unreviewed. */
+/**
+ * "12 of 87 reviewed": the list's total, and how many of it are no longer unreviewed. A list of the
+ * unreviewed loses each transcript reviewed: its pass counts from the size it had when it began.
+ */
 export async function passProgress(query: string): Promise<{ reviewed: number; total: number }> {
   const filters = queueFilters(query);
   const all = await fetchListPage({ ...filters, page: 1, limit: 1 });
-  if (filters.status) return { total: all.total, reviewed: filters.status === "unreviewed" ? 0 : all.total };
+  if (filters.status === "unreviewed") {
+    const size = passSize(query, all.total);
+    return { total: size, reviewed: size - all.total };
+  }
+  if (filters.status) return { total: all.total, reviewed: all.total };
   const open = await fetchListPage({ ...filters, status: "unreviewed", page: 1, limit: 1 });
   return { total: all.total, reviewed: all.total - open.total };
 }

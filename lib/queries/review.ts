@@ -13,6 +13,7 @@ import {
   type BulkAction,
   type BulkResult,
   type NoteItem,
+  type PersonRef,
   type ReviewChange,
   type SavedViewItem,
   type TagItem,
@@ -24,10 +25,12 @@ import { TRANSCRIPT_URL, transcriptKey, transcriptUrl } from "./transcript";
 
 export const TAGS_URL = "/api/tags";
 export const VIEWS_URL = "/api/views";
+export const PEOPLE_URL = "/api/people";
 export const BULK_URL = `${TRANSCRIPTS_URL}/bulk`;
 
 export const tagsKey = [TAGS_URL] as const;
 export const viewsKey = [VIEWS_URL] as const;
+export const peopleKey = [PEOPLE_URL] as const;
 
 /** Raises the server's message (or the fallback) as a plain Error. */
 async function call<T>(method: string, url: string, body: unknown, fallback: string): Promise<T> {
@@ -44,6 +47,18 @@ export function useTags({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: tagsKey,
     queryFn: () => call<TagItem[]>("GET", TAGS_URL, undefined, "Failed to fetch tags"),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+// ---- people ----------------------------------------------------------------------------------
+
+/** Everyone a transcript can be assigned to. */
+export function usePeople({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: peopleKey,
+    queryFn: () => call<PersonRef[]>("GET", PEOPLE_URL, undefined, "Failed to fetch people"),
     enabled,
     staleTime: 60_000,
   });
