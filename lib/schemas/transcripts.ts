@@ -2,7 +2,7 @@
 // query hooks and the exports.
 import { z } from "zod";
 import { instantParam, integerParam, optionalTextParam, refineRange, timeZoneParam } from "./query-params";
-import { SIGNAL_KINDS } from "./insights";
+import { SIGNAL_KINDS, type SignalKind } from "./insights";
 import { QUESTION_GROUP_MAX_LENGTH } from "@/lib/insights/normalize-question";
 import { SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 import { SESSION_ID_MAX_LENGTH } from "@/lib/transcripts/normalize-transcript";
@@ -60,20 +60,22 @@ function repeatableChoiceParam<T extends string>(values: readonly [T, ...T[]]) {
     });
 }
 
-/** An optional hour of the day, 0-23; null when absent or blank. */
-const hourParam = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = value?.trim() ?? "";
-    if (text === "") return null;
-    const hour = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
-    if (!(hour >= 0 && hour <= 23)) {
-      ctx.addIssue({ code: "custom", message: "must be a whole number from 0 to 23" });
-      return z.NEVER;
-    }
-    return hour;
-  });
+/** An optional whole number from 0 to `max` (an hour of the day, a weekday); null when absent or blank. */
+function smallNumberParam(max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? "";
+      if (text === "") return null;
+      const number = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+      if (!(number >= 0 && number <= max)) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from 0 to ${max}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
 
 /** The longest device, OS or browser name a filter takes; stored ones are shorter. */
 export const ATTRIBUTE_FILTER_MAX_LENGTH = 200;
@@ -82,7 +84,8 @@ export const ATTRIBUTE_FILTER_MAX_LENGTH = 200;
  * The list's filters beyond range, search and session: the review's (issue 32) and the insights'
  * (issue 33). `assignee` is a user id, "me" or "none"; `tag` matches a transcript holding any of
  * the ids, `signal` one with any of the signals; `device`, `os` and `browser` name a value as the
- * analytics distributions do ("unknown" for none); `hour` is the hour of day of `tz`.
+ * analytics distributions do ("unknown" for none); `minMessages` and `maxMessages` bound the
+ * conversation's length; `hour` (0-23) and `weekday` (0 Monday to 6 Sunday) are the local time in `tz`.
  */
 export const transcriptFilterFields = {
   status: choiceParam(REVIEW_STATUSES),
@@ -95,13 +98,16 @@ export const transcriptFilterFields = {
   device: optionalTextParam(ATTRIBUTE_FILTER_MAX_LENGTH),
   os: optionalTextParam(ATTRIBUTE_FILTER_MAX_LENGTH),
   browser: optionalTextParam(ATTRIBUTE_FILTER_MAX_LENGTH),
-  hour: hourParam,
+  minMessages: integerParam({ min: 0, max: 1_000_000, fallback: -1 }).transform((value) => (value < 0 ? null : value)),
+  maxMessages: integerParam({ min: 0, max: 1_000_000, fallback: -1 }).transform((value) => (value < 0 ? null : value)),
+  hour: smallNumberParam(23),
+  weekday: smallNumberParam(6),
   tz: timeZoneParam(),
 };
 
 /**
  * GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes]
- * [&signal...][&questionGroup][&device][&os][&browser][&hour][&tz]
+ * [&signal...][&questionGroup][&device][&os][&browser][&minMessages][&maxMessages][&hour][&weekday][&tz]
  */
 export const listTranscriptsQuerySchema = z
   .object({
@@ -153,7 +159,13 @@ export interface TranscriptReviewFields {
   noteCount: number;
 }
 
-export type ReviewedListItem = TranscriptListItem & TranscriptReviewFields;
+/** What each row of GET /api/transcripts also carries of its insights (issue 33). */
+export interface TranscriptInsightFields {
+  /** The signals derived for the transcript, in SIGNAL_KINDS order. */
+  signals: SignalKind[];
+}
+
+export type ReviewedListItem = TranscriptListItem & TranscriptReviewFields & TranscriptInsightFields;
 
 /** GET /api/transcripts answers with ReviewedListItem rows; a client may hold rows without the review fields. */
 export interface TranscriptListResponse<Item extends TranscriptListItem = TranscriptListItem> {

@@ -142,7 +142,16 @@ describe("GET /api/analytics", () => {
       deviceDistribution: [],
       osDistribution: [],
       browserDistribution: [],
+      insights: expect.objectContaining({ containmentRate: null, fallbackRate: null, helpfulRate: null, medianMessages: null }),
     });
+    const { insights } = res.body;
+    expect(insights.fallbackOverTime.map((day: { date: string; count: number }) => [day.date, day.count])).toEqual([
+      ["2024-01-01", 0],
+      ["2024-01-02", 0],
+      ["2024-01-03", 0],
+    ]);
+    expect(insights.lengthHistogram.every((bucket: { count: number }) => bucket.count === 0)).toBe(true);
+    expect(insights.heatmap.every((cell: { count: number }) => cell.count === 0)).toBe(true);
   });
 
   it("follows transcripts that are re-sent with another time or device", async () => {

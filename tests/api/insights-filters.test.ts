@@ -67,6 +67,11 @@ function turnsOf(f: Facts, i: number): string[] {
 
 const localHour = (iso: string, timeZone: string) =>
   Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date(iso)));
+/** 0 Monday to 6 Sunday. */
+const localWeekday = (iso: string, timeZone: string) =>
+  ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(
+    new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(new Date(iso)),
+  );
 
 let viewer: { user: { id: string }; token: string };
 let reviewedIds: Set<string>;
@@ -100,6 +105,9 @@ function expected(query: Query): string[] {
     .filter((f) => query.questionGroup === undefined || groupKeyOf(f.group) === query.questionGroup)
     .filter((f) => attribute(f.device, query.device) && attribute(f.os, query.os) && attribute(f.browser, query.browser))
     .filter((f) => query.hour === undefined || localHour(f.createdAt, (query.tz as string | undefined) ?? "UTC") === Number(query.hour))
+    .filter(
+      (f) => query.weekday === undefined || localWeekday(f.createdAt, (query.tz as string | undefined) ?? "UTC") === Number(query.weekday),
+    )
     .filter((f) => !query.search || f.refund)
     .filter((f) => query.status === undefined || (query.status === "reviewed") === reviewedIds.has(f.id))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
@@ -140,6 +148,8 @@ const cases: [string, Query][] = [
   ["hour 23 in New York", { hour: "23", tz: ZONE }],
   ["hour 0 in UTC", { hour: "0" }],
   ["hour 5 in Kolkata (a half-hour offset)", { hour: "5", tz: "Asia/Kolkata" }],
+  ["Sunday in New York (the day the clocks change)", { weekday: "6", tz: ZONE }],
+  ["Saturday at 23 in New York", { weekday: "5", hour: "23", tz: ZONE }],
   ["signal + device", { signal: "fallback", device: "desktop" }],
   ["question group + hour", { questionGroup: GROUP_KEYS.kayak, hour: String(localHour(facts[4].createdAt, ZONE)), tz: ZONE }],
   ["device + OS + browser", { device: "mobile", os: "iOS", browser: "Safari" }],
@@ -172,6 +182,7 @@ describe("GET /api/transcripts with insight filters", () => {
     [{ signal: "sad" }, "signal: must be one of fallback, handoff, unanswered, repeated"],
     [{ hour: "24" }, "hour: must be a whole number from 0 to 23"],
     [{ hour: "-1" }, "hour: must be a whole number from 0 to 23"],
+    [{ weekday: "7" }, "weekday: must be a whole number from 0 to 6"],
     [{ hour: "2", tz: "Mars/Olympus" }, "tz: must be an IANA time zone name such as Europe/Paris"],
     [{ device: "x".repeat(201) }, "device: must be at most 200 characters"],
   ])("refuses %j with 400", async (filters, message) => {
@@ -213,6 +224,31 @@ describe("drill-down: the list's total equals the number the analytics showed", 
     }
   });
 
+  it("for every cell of the weekday-by-hour heatmap", async () => {
+    const body = await analytics(ZONE);
+    const cells = body.insights.heatmap as { weekday: number; hour: number; count: number }[];
+    expect(cells).toHaveLength(7 * 24);
+    expect(cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(COUNT);
+    for (const { weekday, hour, count } of cells.filter((cell) => cell.count > 0 || cell.hour % 6 === 0)) {
+      expect({ weekday, hour, total: await total({ weekday: String(weekday), hour: String(hour), tz: ZONE }) }).toEqual({
+        weekday,
+        hour,
+        total: count,
+      });
+    }
+  });
+
+  it("for every day of the fallback and handoff series", async () => {
+    const body = await analytics(ZONE);
+    for (const signal of ["fallback", "handoff"] as const) {
+      for (const point of body.insights[`${signal}OverTime`] as { date: string; count: number }[]) {
+        const day = localDayRange(point.date, ZONE);
+        const res = await call(listRoute.GET, "GET", "/api/transcripts", { token: viewer.token, query: { ...day, signal } });
+        expect({ signal, date: point.date, total: res.body.total }).toEqual({ signal, date: point.date, total: point.count });
+      }
+    }
+  });
+
   it("for every row of the top questions", async () => {
     const res = await call(topRoute.GET, "GET", "/api/analytics/top-questions", {
       token: viewer.token,
@@ -224,3 +260,27 @@ describe("drill-down: the list's total equals the number the analytics showed", 
     }
   });
 });
+
+/** The first and last millisecond of a local day (yyyy-MM-dd) in the zone, clipped to RANGE as the drill-down clips it. */
+function localDayRange(date: string, timeZone: string): { startTime: string; endTime: string } {
+  const [year, month, day] = date.split("-").map(Number);
+  const midnight = (y: number, m: number, d: number) => {
+    // The instant whose wall clock in the zone reads y-m-d 00:00: UTC midnight moved by the zone's offset there.
+    const guess = Date.UTC(y, m - 1, d);
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    }).formatToParts(new Date(guess));
+    const value = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+    const wall = Date.UTC(value("year"), value("month") - 1, value("day"), value("hour"), value("minute"));
+    return guess - (wall - guess);
+  };
+  const start = Math.max(midnight(year, month, day), Date.parse(RANGE.startTime));
+  const end = Math.min(midnight(year, month, day + 1) - 1, Date.parse(RANGE.endTime));
+  return { startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString() };
+}

@@ -101,6 +101,8 @@ describe("GET /api/transcripts", () => {
       tags: [],
       assignee: null,
       noteCount: 0,
+      // "thanks" got no answer.
+      signals: ["unanswered"],
     });
     expect(res.body.transcripts.find((t: { id: string }) => t.id === "t06")).toEqual({
       id: "t06",
@@ -115,6 +117,7 @@ describe("GET /api/transcripts", () => {
       tags: [],
       assignee: null,
       noteCount: 0,
+      signals: [],
     });
   });
 

@@ -26,11 +26,13 @@ export async function syncToEnd(runId: string, budgetMs = 30_000): Promise<numbe
 
 /** The analytics rollups as stored, and as counted again from the transcripts. */
 export async function rollupsAndRecount() {
-  const transcripts = await db.transcript.findMany({ select: { createdAt: true, device: true, os: true, browser: true } });
+  const transcripts = await db.transcript.findMany({
+    select: { createdAt: true, device: true, os: true, browser: true, messageCount: true },
+  });
   const expected = rollupDeltas(
     transcripts.map((t) => ({
       before: null,
-      after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
+      after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser, messageCount: t.messageCount },
     })),
   );
   const slots = await db.transcriptSlotCount.findMany({ orderBy: { slot: "asc" } });

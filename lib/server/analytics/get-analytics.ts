@@ -1,25 +1,47 @@
 import "server-only";
-import { countForAnalytics, ROLLUP_DIMENSIONS, type RollupDimension } from "../store";
+import {
+  countForAnalytics,
+  countForInsights,
+  countInRange,
+  ROLLUP_DIMENSIONS,
+  type AnalyticsCounts,
+  type InsightCounts,
+  type RollupDimension,
+} from "../store";
 import { dayKey, localDayNumber, offsetSegments } from "@/lib/transcripts/time-zone";
-import { UNKNOWN_ATTRIBUTE, type AnalyticsQuery, type AnalyticsResponse, type NameValue } from "@/lib/schemas/analytics";
-
+import { lengthHistogram, medianOfCounts, rate } from "@/lib/insights/insight-math";
+import {
+  UNKNOWN_ATTRIBUTE,
+  type AnalyticsInsights,
+  type AnalyticsQuery,
+  type AnalyticsResponse,
+  type InsightRates,
+  type NameValue,
+} from "@/lib/schemas/analytics";
 
 /**
- * Totals, transcripts per day and per hour of day in the time zone, and the device, os and browser
- * distributions of the transcripts created in [startTime, endTime]. Signed-in users.
+ * Totals, transcripts per day and per hour of day in the time zone, the device, os and browser
+ * distributions, and the insights (issue 33) of the transcripts created in [startTime, endTime],
+ * with the insights' headline figures for the period of the same length just before. Signed-in users.
  */
 export async function getAnalytics(query: AnalyticsQuery): Promise<AnalyticsResponse> {
   const startMs = query.startTime.getTime();
   const endMs = query.endTime.getTime();
   const segments = offsetSegments(query.tz, startMs, endMs);
-  const counts = await countForAnalytics({ startMs, endMs }, segments);
+  const previousRange = { startMs: startMs - (endMs - startMs) - 1, endMs: startMs - 1 };
+  const previousSegments = offsetSegments(query.tz, previousRange.startMs, previousRange.endMs);
+  const [counts, insightCounts, previousTotal, previousInsightCounts] = await Promise.all([
+    countForAnalytics({ startMs, endMs }, segments),
+    countForInsights({ startMs, endMs }, segments),
+    countInRange(previousRange.startMs, previousRange.endMs),
+    countForInsights(previousRange, previousSegments),
+  ]);
 
   const firstDay = localDayNumber(startMs, segments[0].offset);
   const lastDay = localDayNumber(endMs, segments[segments.length - 1].offset);
-  const transcriptsOverTime = [];
-  let total = 0;
-  for (const count of counts.perLocalDay.values()) total += count;
-  for (let day = firstDay; day <= lastDay; day++) transcriptsOverTime.push({ date: dayKey(day), count: counts.perLocalDay.get(day) ?? 0 });
+  const days: number[] = [];
+  for (let day = firstDay; day <= lastDay; day++) days.push(day);
+  const transcriptsOverTime = days.map((day) => ({ date: dayKey(day), count: counts.perLocalDay.get(day) ?? 0 }));
 
   const distributions: Record<RollupDimension, NameValue[]> = { device: [], os: [], browser: [] };
   for (const row of counts.attributes) {
@@ -27,6 +49,7 @@ export async function getAnalytics(query: AnalyticsQuery): Promise<AnalyticsResp
   }
   for (const dimension of ROLLUP_DIMENSIONS) distributions[dimension] = mergeAndSort(distributions[dimension]);
 
+  const total = sum(counts.perLocalDay.values());
   return {
     total,
     transcriptsOverTime,
@@ -34,7 +57,47 @@ export async function getAnalytics(query: AnalyticsQuery): Promise<AnalyticsResp
     deviceDistribution: distributions.device,
     osDistribution: distributions.os,
     browserDistribution: distributions.browser,
+    insights: insightsOf(days, counts, insightCounts, insightRates(previousTotal, previousInsightCounts)),
   };
+}
+
+function insightsOf(days: number[], counts: AnalyticsCounts, insights: InsightCounts, previous: InsightRates): AnalyticsInsights {
+  const signalOverTime = (kind: "fallback" | "handoff") =>
+    days.map((day) => {
+      const count = insights.perLocalDay[kind].get(day) ?? 0;
+      return { date: dayKey(day), rate: rate(count, counts.perLocalDay.get(day) ?? 0) ?? 0, count };
+    });
+  return {
+    ...insightRates(sum(counts.perLocalDay.values()), insights),
+    previous,
+    fallbackOverTime: signalOverTime("fallback"),
+    handoffOverTime: signalOverTime("handoff"),
+    ratingsOverTime: days.map((day) => ({
+      date: dayKey(day),
+      helpful: insights.perLocalDay.thumbs_up.get(day) ?? 0,
+      notHelpful: insights.perLocalDay.thumbs_down.get(day) ?? 0,
+    })),
+    lengthHistogram: lengthHistogram(insights.perMessageCount),
+    heatmap: counts.perLocalWeekHour.map((count, index) => ({ weekday: Math.floor(index / 24), hour: index % 24, count })),
+  };
+}
+
+/** The headline figures of a period of `total` conversations. */
+function insightRates(total: number, insights: InsightCounts): InsightRates {
+  const { thumbs_up: helpful, thumbs_down: notHelpful } = insights.ratings;
+  const handoff = rate(sum(insights.perLocalDay.handoff.values()), total);
+  return {
+    containmentRate: handoff === null ? null : 1 - handoff,
+    fallbackRate: rate(sum(insights.perLocalDay.fallback.values()), total),
+    helpfulRate: rate(helpful, helpful + notHelpful),
+    medianMessages: medianOfCounts(insights.perMessageCount),
+  };
+}
+
+function sum(values: Iterable<number>): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
 }
 
 /** Largest first, then by name; '' and a literal 'unknown' are one entry. */

@@ -13,6 +13,8 @@ export interface AnalyticsCounts {
   perLocalDay: Map<number, number>;
   /** Transcripts per local hour of day, 0 to 23. */
   perLocalHour: number[];
+  /** Transcripts per local hour of the week: weekday (0 Monday to 6 Sunday) x 24 + hour. */
+  perLocalWeekHour: number[];
   /** Transcripts per device, os and browser value ("" where the transcript has none). */
   attributes: { dimension: RollupDimension; value: string; count: number }[];
 }
@@ -29,16 +31,22 @@ export async function countForAnalytics(range: TimeRange, segments: OffsetSegmen
   ]);
   const perLocalDay = new Map<number, number>();
   const perLocalHour = new Array<number>(24).fill(0);
+  const perLocalWeekHour = new Array<number>(7 * 24).fill(0);
   for (const row of timeRows) {
-    if (row.kind === "day") perLocalDay.set(toNumber(row.bucket), toNumber(row.n));
-    else perLocalHour[toNumber(row.bucket)] += toNumber(row.n);
+    const bucket = toNumber(row.bucket);
+    if (row.kind === "day") perLocalDay.set(bucket, toNumber(row.n));
+    else {
+      perLocalWeekHour[bucket] += toNumber(row.n);
+      perLocalHour[bucket % 24] += toNumber(row.n);
+    }
   }
   const attributes = attributeRows.map((row) => ({ dimension: row.dimension, value: row.value, count: toNumber(row.n) }));
-  return { perLocalDay, perLocalHour, attributes };
+  return { perLocalDay, perLocalHour, perLocalWeekHour, attributes };
 }
 
 /**
- * Counts per local day and per local hour of day. A slot's local minute is its UTC minute plus
+ * Counts per local day and per local hour of the week (1970-01-01, day 0, was a Thursday: weekday 3
+ * counting from Monday). A slot's local minute is its UTC minute plus
  * the zone's offset at the slot's start; offsets change only at DST transitions, written here as
  * a CASE over slot numbers. Every offset is a whole number of quarter hours, so no slot straddles a
  * local hour or day.
@@ -56,7 +64,8 @@ function timeSeriesSql({ startMs, endMs }: TimeRange, segments: OffsetSegment[])
     WITH "local" AS (SELECT "slot" * ${minutesPerSlot} + ${offset} AS "minute", "count" FROM (${slotCountsSql(startMs, endMs)}) AS "slots")
     SELECT 'day' AS "kind", "minute" / 1440 AS "bucket", SUM("count") AS "n" FROM "local" GROUP BY "minute" / 1440
     UNION ALL
-    SELECT 'hour' AS "kind", ("minute" % 1440) / 60 AS "bucket", SUM("count") AS "n" FROM "local" GROUP BY ("minute" % 1440) / 60`;
+    SELECT 'weekhour' AS "kind", (("minute" / 1440 + 3) % 7) * 24 + ("minute" % 1440) / 60 AS "bucket", SUM("count") AS "n"
+    FROM "local" GROUP BY (("minute" / 1440 + 3) % 7) * 24 + ("minute" % 1440) / 60`;
 }
 
 /** Counts per device, os and browser value: the hourly rollup for whole hours, raw rows for the ends. */

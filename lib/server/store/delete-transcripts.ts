@@ -1,9 +1,8 @@
 import "server-only";
 import { storeWrite } from "./active-database";
-import { applyRollupDeltas } from "./rollups";
+import { applyRollupDeltas, ROLLUP_COLUMNS, rollupFactsOf, type RollupRow } from "./rollups";
 import { SAVE_BATCH_SIZE } from "./save-transcripts";
-import { join, sql, toNumber } from "./sql";
-import { createdAtMsOfSortKey } from "./sort-key";
+import { join, sql } from "./sql";
 import { rollupDeltas } from "./rollup-deltas";
 
 /**
@@ -16,21 +15,10 @@ export async function deleteTranscripts(ids: readonly string[]): Promise<number>
   for (let start = 0; start < ids.length; start += SAVE_BATCH_SIZE) {
     const batch = ids.slice(start, start + SAVE_BATCH_SIZE);
     deleted += await storeWrite(async (tx) => {
-      const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null }>(
-        sql`SELECT "id", "sortKey", "device", "os", "browser" FROM "Transcript" WHERE "id" IN (${join(batch)})`,
-      );
+      const rows = await tx.query<RollupRow>(sql`SELECT ${ROLLUP_COLUMNS} FROM "Transcript" WHERE "id" IN (${join(batch)})`);
       if (rows.length === 0) return 0;
-      const sortKeys = rows.map((row) => toNumber(row.sortKey));
       await tx.execute(sql`DELETE FROM "Transcript" WHERE "id" IN (${join(rows.map((row) => row.id))})`);
-      await applyRollupDeltas(
-        tx,
-        rollupDeltas(
-          rows.map((row, index) => ({
-            before: { createdAtMs: createdAtMsOfSortKey(sortKeys[index]), device: row.device, os: row.os, browser: row.browser },
-            after: null,
-          })),
-        ),
-      );
+      await applyRollupDeltas(tx, rollupDeltas(rows.map((row) => ({ before: rollupFactsOf(row), after: null }))));
       return rows.length;
     });
   }

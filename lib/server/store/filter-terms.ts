@@ -4,7 +4,7 @@ import type { ListTranscriptsQuery } from "@/lib/schemas/transcripts";
 import type { SignalKind } from "@/lib/schemas/insights";
 import { offsetSegments, type OffsetSegment } from "@/lib/transcripts/time-zone";
 import { UNKNOWN_ATTRIBUTE } from "@/lib/schemas/analytics";
-import { SORT_KEY_SPREAD } from "./sort-key";
+import { localTimeKeyRanges, SORT_KEY_SPREAD, type LocalTime } from "./sort-key";
 
 // The list's filters beyond range, search and session, as sets of sort keys (DESIGN.md, "The
 // filtered path"). Each filter value names one set, or the complement of one; the planner
@@ -57,9 +57,12 @@ export function filterTerms(query: Partial<ListTranscriptsQuery>, viewer: Filter
     const value = query[dimension];
     if (value) terms.push({ set: attributeSet(dimension, value), negated: false });
   }
-  if (query.hour != null && query.startTime && query.endTime) {
+  if (query.minMessages != null || query.maxMessages != null) {
+    terms.push({ set: lengthSet(query.minMessages ?? 0, query.maxMessages ?? null), negated: false });
+  }
+  if ((query.hour != null || query.weekday != null) && query.startTime && query.endTime) {
     const segments = offsetSegments(query.tz ?? "UTC", query.startTime.getTime(), query.endTime.getTime());
-    terms.push({ set: localHourSet(query.hour, segments), negated: false });
+    terms.push({ set: localTimeSet({ hour: query.hour ?? null, weekday: query.weekday ?? null }, segments), negated: false });
   }
   return terms;
 }
@@ -172,33 +175,51 @@ function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: s
   };
 }
 
+/** Conversations of `min` to `max` messages (max null: no upper bound), read from their rows. */
+function lengthSet(min: number, max: number | null): KeySet {
+  const matches = (column: Sql) => (max === null ? sql`${column} >= ${int(min)}` : sql`${column} BETWEEN ${int(min)} AND ${int(max)}`);
+  return {
+    keysIn: (low, high) =>
+      sql`SELECT "sortKey" FROM "Transcript" WHERE ${matches(sql`"messageCount"`)} AND ${inKeys(sql`"sortKey"`, low, high)}`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "Transcript" m WHERE m."sortKey" = ${key} AND ${matches(sql`m."messageCount"`)})`,
+    size: 4,
+  };
+}
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
- * Transcripts created within the hour `hour` of the local day (the offsets as the analytics bucket
- * them). Over each stretch of one UTC offset the local time of day is (createdAt + offset) modulo a
- * day: plain integer arithmetic on the sort key that both databases share. The members of a key
- * range are read as one key range per local day, so that only that hour's keys are visited.
+ * Transcripts created at a local time of the week (an hour of the day, a weekday, or both; the
+ * offsets as the analytics bucket them). Over each stretch of one UTC offset, the local time is
+ * createdAt + offset: plain integer arithmetic on the sort key that both databases share. The
+ * members of a key range are read as one key range per local day, so that only those keys are visited.
  */
-function localHourSet(hour: number, segments: readonly OffsetSegment[]): KeySet {
+function localTimeSet(time: LocalTime, segments: readonly OffsetSegment[]): KeySet {
   const condition = (key: Sql) =>
     join(
       segments.map((segment, index) => {
         const next = segments[index + 1];
-        const within = [
-          ...(index > 0 ? [sql`${key} >= ${int(segment.fromMs * SORT_KEY_SPREAD)}`] : []),
-          ...(next ? [sql`${key} < ${int(next.fromMs * SORT_KEY_SPREAD)}`] : []),
-        ];
-        const localMs = sql`(${key} / ${int(SORT_KEY_SPREAD)} + ${int(segment.offset * MINUTE_MS)}) % ${int(DAY_MS)}`;
-        return join([...within, sql`${localMs} BETWEEN ${int(hour * HOUR_MS)} AND ${int((hour + 1) * HOUR_MS - 1)}`], " AND ");
+        const localMs = sql`(${key} / ${int(SORT_KEY_SPREAD)} + ${int(segment.offset * MINUTE_MS)})`;
+        return join(
+          [
+            ...(index > 0 ? [sql`${key} >= ${int(segment.fromMs * SORT_KEY_SPREAD)}`] : []),
+            ...(next ? [sql`${key} < ${int(next.fromMs * SORT_KEY_SPREAD)}`] : []),
+            ...(time.hour === null
+              ? []
+              : [sql`${localMs} % ${int(DAY_MS)} BETWEEN ${int(time.hour * HOUR_MS)} AND ${int((time.hour + 1) * HOUR_MS - 1)}`]),
+            // Day 0 (1970-01-01) was a Thursday, weekday 3 counting from Monday.
+            ...(time.weekday === null ? [] : [sql`(${localMs} / ${int(DAY_MS)} + 3) % 7 = ${int(time.weekday)}`]),
+          ],
+          " AND ",
+        );
       }),
       " OR ",
     );
   return {
     keysIn: (low, high) => {
-      const ranges = localHourKeyRanges(hour, segments, low, high);
+      const ranges = localTimeKeyRanges(time, segments, low, high);
       if (ranges.length === 0) return sql`SELECT "sortKey" FROM "Transcript" WHERE 0 = 1`;
       return sql`SELECT "sortKey" FROM "Transcript" WHERE ${join(
         ranges.map((range) => inKeys(sql`"sortKey"`, range.low, range.high)),
@@ -208,28 +229,4 @@ function localHourSet(hour: number, segments: readonly OffsetSegment[]): KeySet 
     holds: (key) => sql`(${condition(key)})`,
     size: 3,
   };
-}
-
-/** The key ranges, within [low, high], of the instants whose local hour of day is `hour`. */
-export function localHourKeyRanges(
-  hour: number,
-  segments: readonly OffsetSegment[],
-  low: number,
-  high: number,
-): { low: number; high: number }[] {
-  const ranges: { low: number; high: number }[] = [];
-  const lowMs = Math.floor(low / SORT_KEY_SPREAD);
-  const highMs = Math.floor(high / SORT_KEY_SPREAD);
-  segments.forEach((segment, index) => {
-    const fromMs = Math.max(index === 0 ? lowMs : segment.fromMs, lowMs);
-    const toMs = Math.min(segments[index + 1]?.fromMs ?? highMs + 1, highMs + 1);
-    const offsetMs = segment.offset * MINUTE_MS;
-    for (let day = Math.floor((fromMs + offsetMs) / DAY_MS); day * DAY_MS - offsetMs < toMs; day++) {
-      const startMs = Math.max(day * DAY_MS + hour * HOUR_MS - offsetMs, fromMs);
-      const endMs = Math.min(day * DAY_MS + (hour + 1) * HOUR_MS - offsetMs, toMs);
-      if (startMs < endMs)
-        ranges.push({ low: Math.max(startMs * SORT_KEY_SPREAD, low), high: Math.min(endMs * SORT_KEY_SPREAD - 1, high) });
-    }
-  });
-  return ranges;
 }

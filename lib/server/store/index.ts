@@ -19,6 +19,10 @@ export { getTranscript, TRANSCRIPT_NOT_FOUND } from "./get-transcript";
 
 /** The per-day, per-hour and per-attribute counts the analytics are made of. */
 export { countForAnalytics, type AnalyticsCounts } from "./analytics-counts";
+/** The per-day signal and rating counts and the conversation lengths the insights are made of. */
+export { countForInsights, type InsightCounts } from "./insight-counts";
+/** How many transcripts were created in a range, from the rollups. */
+export { countInRange } from "./count-in-range";
 export { ROLLUP_DIMENSIONS, type RollupDimension } from "./rollup-deltas";
 
 /** The words of search texts, as the import and seed workers work them out for saveTranscripts (search-words.ts). */

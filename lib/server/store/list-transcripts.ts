@@ -11,6 +11,7 @@ import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { filterTerms, type FilterViewer } from "./filter-terms";
 import { filteredMatches, keyIn } from "./filtered-keys";
 import { reviewFieldsOf } from "./review-columns";
+import { signalKindsOf } from "./transcript-signals";
 import type { ListTranscriptsQuery, ReviewedListItem, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
 
 /**
@@ -44,9 +45,10 @@ export async function listTranscripts(
   }
   const items = rows.map(toListItem);
   const listed = filter.search === null ? items : await withSnippets(items, rows, filter.search);
-  const review = await reviewFieldsOf(rows.map((row) => toNumber(row.sortKey)));
+  const keys = rows.map((row) => toNumber(row.sortKey));
+  const [review, signals] = await Promise.all([reviewFieldsOf(keys), signalKindsOf(keys)]);
   return {
-    transcripts: listed.map((item, index) => ({ ...item, ...review.get(toNumber(rows[index].sortKey))! })),
+    transcripts: listed.map((item, index) => ({ ...item, ...review.get(keys[index])!, signals: signals.get(keys[index]) ?? [] })),
     total,
     totalPages: Math.ceil(total / query.limit),
   };

@@ -1,7 +1,30 @@
 import "server-only";
 import type { WriteTransaction } from "./database";
-import { int, join, sql } from "./sql";
-import type { RollupDeltas } from "./rollup-deltas";
+import { int, join, sql, toNumber } from "./sql";
+import type { RollupDeltas, RollupFacts } from "./rollup-deltas";
+import { createdAtMsOfSortKey } from "./sort-key";
+
+/** The columns of a stored transcript that its rollup buckets follow from (with its id). */
+export const ROLLUP_COLUMNS = sql`"id", "sortKey", "device", "os", "browser", "messageCount"`;
+export interface RollupRow {
+  id: string;
+  sortKey: unknown;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  messageCount: unknown;
+}
+
+export function rollupFactsOf(row: RollupRow): RollupFacts {
+  const sortKey = toNumber(row.sortKey);
+  return {
+    createdAtMs: createdAtMsOfSortKey(sortKey),
+    device: row.device,
+    os: row.os,
+    browser: row.browser,
+    messageCount: toNumber(row.messageCount),
+  };
+}
 
 /** Adds the deltas to the rollups and drops the buckets they empty; within the transaction that moved the transcripts. */
 export async function applyRollupDeltas(tx: WriteTransaction, deltas: RollupDeltas): Promise<void> {

@@ -1,10 +1,10 @@
 import "server-only";
 import { activeDatabase } from "./active-database";
 import type { StoreDatabase, TextRow, WriteTransaction } from "./database";
-import { applyRollupDeltas } from "./rollups";
 import { join, sql, toNumber } from "./sql";
-import { createdAtMsOfSortKey, nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "./sort-key";
+import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "./sort-key";
 import { rollupDeltas, type RollupFacts } from "./rollup-deltas";
+import { applyRollupDeltas, ROLLUP_COLUMNS, rollupFactsOf, type RollupRow } from "./rollups";
 import { wordsOfTexts, type TextsWords } from "./search-words";
 import { TRANSCRIPT_COLUMNS } from "./transcript-row";
 import { readSignalRules, signalsOfStorable, writeSignals } from "./transcript-signals";
@@ -64,7 +64,7 @@ export async function saveTranscripts(
       rollupDeltas(
         unique.map((t) => ({
           before: existing.get(t.id)?.facts ?? null,
-          after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser },
+          after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser, messageCount: t.messageCount },
         })),
       ),
     );
@@ -89,16 +89,9 @@ interface ExistingRow {
 async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<string, ExistingRow>> {
   const existing = new Map<string, ExistingRow>();
   for (let start = 0; start < ids.length; start += SAVE_BATCH_SIZE) {
-    const rows = await tx.query<{ id: string; sortKey: unknown; device: string | null; os: string | null; browser: string | null }>(sql`
-      SELECT "id", "sortKey", "device", "os", "browser" FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
-    for (const row of rows) {
-      const sortKey = toNumber(row.sortKey);
-      existing.set(row.id, {
-        id: row.id,
-        sortKey,
-        facts: { createdAtMs: createdAtMsOfSortKey(sortKey), device: row.device, os: row.os, browser: row.browser },
-      });
-    }
+    const rows = await tx.query<RollupRow>(sql`
+      SELECT ${ROLLUP_COLUMNS} FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
+    for (const row of rows) existing.set(row.id, { id: row.id, sortKey: toNumber(row.sortKey), facts: rollupFactsOf(row) });
   }
   return existing;
 }

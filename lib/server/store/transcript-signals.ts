@@ -1,9 +1,11 @@
 import "server-only";
+import { storeRead } from "./active-database";
 import type { WriteTransaction } from "./database";
+import { keyIn } from "./filtered-keys";
 import { join, sql, toNumber } from "./sql";
 import { deriveSignals, SIGNALS_VERSION, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS, type SignalRules } from "@/lib/insights/signal-rules";
-import { insightSettingsSchema, type InsightSettings } from "@/lib/schemas/insights";
+import { insightSettingsSchema, SIGNAL_KINDS, type InsightSettings, type SignalKind } from "@/lib/schemas/insights";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
@@ -70,4 +72,19 @@ export async function writeSignals(tx: WriteTransaction, rows: readonly SignalRo
         "handoff" = excluded."handoff", "unanswered" = excluded."unanswered", "repeated" = excluded."repeated",
         "questionGroup" = excluded."questionGroup", "questionExample" = excluded."questionExample"`);
   }
+}
+
+/** The signals of the listed transcripts, by sort key (none for a transcript without a row). */
+export async function signalKindsOf(keys: readonly number[]): Promise<Map<number, SignalKind[]>> {
+  const kinds = new Map<number, SignalKind[]>();
+  if (keys.length === 0) return kinds;
+  const rows = await storeRead<Record<SignalKind, unknown> & { sortKey: unknown }>(
+    sql`SELECT "sortKey", "fallback", "handoff", "unanswered", "repeated" FROM "TranscriptSignal" WHERE ${keyIn(sql`"sortKey"`, keys)}`,
+  );
+  for (const row of rows)
+    kinds.set(
+      toNumber(row.sortKey),
+      SIGNAL_KINDS.filter((kind) => toNumber(row[kind]) === 1),
+    );
+  return kinds;
 }

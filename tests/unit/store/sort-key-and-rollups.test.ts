@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createdAtMsOfSortKey, nextSortKey, preferredSortKey, SORT_KEY_SPREAD, sortKeyRange } from "@/lib/server/store/sort-key";
-import { rollupDeltas } from "@/lib/server/store/rollup-deltas";
+import { MESSAGE_COUNT_CAP, rollupDeltas } from "@/lib/server/store/rollup-deltas";
 import { SLOT_MS, HOUR_MS } from "@/lib/transcripts/time-buckets";
 
 describe("sort keys", () => {
@@ -30,7 +30,7 @@ describe("sort keys", () => {
 
 describe("rollupDeltas", () => {
   const at = Date.parse("2025-03-05T15:04:00Z");
-  const facts = { createdAtMs: at, device: "mobile", os: "ios", browser: null };
+  const facts = { createdAtMs: at, device: "mobile", os: "ios", browser: null, messageCount: 4 };
 
   it("adds a new transcript to its slot and hour", () => {
     expect(rollupDeltas([{ before: null, after: facts }])).toEqual({
@@ -38,9 +38,23 @@ describe("rollupDeltas", () => {
       attributes: [
         { dimension: "browser", hour: Math.floor(at / HOUR_MS), value: "", delta: 1 },
         { dimension: "device", hour: Math.floor(at / HOUR_MS), value: "mobile", delta: 1 },
+        { dimension: "messages", hour: Math.floor(at / HOUR_MS), value: "4", delta: 1 },
         { dimension: "os", hour: Math.floor(at / HOUR_MS), value: "ios", delta: 1 },
       ],
     });
+  });
+
+  it("counts conversation lengths up to the cap, the cap standing for every longer one", () => {
+    const lengths = rollupDeltas([
+      { before: null, after: { ...facts, messageCount: MESSAGE_COUNT_CAP } },
+      { before: null, after: { ...facts, messageCount: MESSAGE_COUNT_CAP + 40 } },
+      { before: { ...facts, messageCount: 2 }, after: { ...facts, messageCount: 3 } },
+    ]).attributes.filter((d) => d.dimension === "messages");
+    expect(lengths).toEqual([
+      { dimension: "messages", hour: Math.floor(at / HOUR_MS), value: "2", delta: -1 },
+      { dimension: "messages", hour: Math.floor(at / HOUR_MS), value: "3", delta: 1 },
+      { dimension: "messages", hour: Math.floor(at / HOUR_MS), value: String(MESSAGE_COUNT_CAP), delta: 2 },
+    ]);
   });
 
   it("writes nothing for a re-sent transcript that kept its time and device", () => {

@@ -1,0 +1,94 @@
+import "server-only";
+import { storeRead } from "./active-database";
+import type { TimeRange } from "./database";
+import { identifier, int, join, sql, sqlText, toNumber, type Sql } from "./sql";
+import { SORT_KEY_SPREAD, sortKeyRange } from "./sort-key";
+import { LENGTH_DIMENSION, MESSAGE_COUNT_CAP } from "./rollup-deltas";
+import { HOUR_MS, rangeCoverage, SLOT_MS } from "@/lib/transcripts/time-buckets";
+import { localDayNumber, type OffsetSegment } from "@/lib/transcripts/time-zone";
+
+/** The kinds counted per local day: transcripts with a signal, and ratings by type. */
+export const DAILY_INSIGHT_KINDS = ["fallback", "handoff", "thumbs_up", "thumbs_down"] as const;
+export type DailyInsightKind = (typeof DAILY_INSIGHT_KINDS)[number];
+
+export interface InsightCounts {
+  /**
+   * Conversations per kind (with the signal, with a rating of the type) per local day (days since
+   * 1970-01-01 in the zone); days without any are left out.
+   */
+  perLocalDay: Record<DailyInsightKind, Map<number, number>>;
+  /** The ratings themselves, by type: a conversation may hold several. */
+  ratings: { thumbs_up: number; thumbs_down: number };
+  /** Transcripts per message count; MESSAGE_COUNT_CAP counts that many messages or more. */
+  perMessageCount: Map<number, number>;
+}
+
+/**
+ * The counts the insights are made of, for the transcripts created in the range, in the zone whose
+ * offsets over the range are `segments`: the signals' indexes (flag, sortKey) and the ratings' key
+ * (feedbackType, sortKey) read per 15-minute slot, whose local day is then the slot's (every offset
+ * is a whole number of quarter hours); the conversation lengths from the hourly rollup, plus the raw
+ * rows of the partly covered hours at the ends of the range.
+ */
+export async function countForInsights(range: TimeRange, segments: readonly OffsetSegment[]): Promise<InsightCounts> {
+  const [dailyRows, lengthRows] = await Promise.all([
+    storeRead<{ kind: DailyInsightKind; slot: unknown; n: unknown; ratings: unknown }>(perSlotSql(range)),
+    storeRead<{ messages: unknown; n: unknown }>(messageCountsSql(range)),
+  ]);
+  const perLocalDay = Object.fromEntries(
+    DAILY_INSIGHT_KINDS.map((kind) => [kind, new Map<number, number>()]),
+  ) as InsightCounts["perLocalDay"];
+  const ratings = { thumbs_up: 0, thumbs_down: 0 };
+  for (const row of dailyRows) {
+    const slotMs = toNumber(row.slot) * SLOT_MS;
+    const day = localDayNumber(slotMs, offsetAt(segments, slotMs));
+    const days = perLocalDay[row.kind];
+    days.set(day, (days.get(day) ?? 0) + toNumber(row.n));
+    if (row.kind === "thumbs_up" || row.kind === "thumbs_down") ratings[row.kind] += toNumber(row.ratings);
+  }
+  const perMessageCount = new Map<number, number>();
+  for (const row of lengthRows) perMessageCount.set(toNumber(row.messages), toNumber(row.n));
+  return { perLocalDay, ratings, perMessageCount };
+}
+
+/** The zone's offset at `ms`: that of the last segment begun by then (the first before it begins). */
+function offsetAt(segments: readonly OffsetSegment[], ms: number): number {
+  let offset = segments[0].offset;
+  for (const segment of segments) if (segment.fromMs <= ms) offset = segment.offset;
+  return offset;
+}
+
+function perSlotSql({ startMs, endMs }: TimeRange): Sql {
+  const { low, high } = sortKeyRange(startMs, endMs);
+  const slot = sql`"sortKey" / ${int(SLOT_MS * SORT_KEY_SPREAD)}`;
+  const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
+  const flagged = (flag: "fallback" | "handoff") =>
+    sql`SELECT ${sqlText(`'${flag}'`)} AS "kind", ${slot} AS "slot", count(*) AS "n", 0 AS "ratings"
+      FROM "TranscriptSignal" WHERE ${identifier(flag)} = 1 AND ${inRange} GROUP BY ${slot}`;
+  return join(
+    [
+      flagged("fallback"),
+      flagged("handoff"),
+      sql`SELECT "feedbackType" AS "kind", ${slot} AS "slot", count(*) AS "n", SUM("count") AS "ratings" FROM "TranscriptRating"
+        WHERE "feedbackType" IN ('thumbs_up', 'thumbs_down') AND ${inRange} GROUP BY "feedbackType", ${slot}`,
+    ],
+    " UNION ALL ",
+  );
+}
+
+/** Transcripts per message count (capped): the hourly rollup for whole hours, raw rows for the ends. */
+function messageCountsSql({ startMs, endMs }: TimeRange): Sql {
+  const coverage = rangeCoverage(startMs, endMs, HOUR_MS);
+  const parts: Sql[] = [];
+  if (coverage.whole) {
+    parts.push(sql`SELECT CAST("value" AS INTEGER) AS "messages", "count" AS "n" FROM "TranscriptHourAttribute"
+      WHERE "dimension" = ${sqlText(`'${LENGTH_DIMENSION}'`)} AND "hour" BETWEEN ${int(coverage.whole.first)} AND ${int(coverage.whole.last)}`);
+  }
+  for (const piece of coverage.partial) {
+    const { low, high } = sortKeyRange(piece.fromMs, piece.toMs);
+    parts.push(sql`SELECT CASE WHEN "messageCount" > ${int(MESSAGE_COUNT_CAP)} THEN ${int(MESSAGE_COUNT_CAP)} ELSE "messageCount" END AS "messages",
+      1 AS "n" FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}`);
+  }
+  if (parts.length === 0) return sql`SELECT 0 AS "messages", 0 AS "n" WHERE 1 = 0`;
+  return sql`SELECT "messages", SUM("n") AS "n" FROM (${join(parts, " UNION ALL ")}) AS "lengths" GROUP BY "messages"`;
+}
