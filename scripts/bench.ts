@@ -270,6 +270,8 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     add('search "refund", 30 days, page 1', "search", [list("page=1&limit=20&search=refund")], TARGETS.search);
     add('search "password", 30 days, page 2', "search", [list("page=2&limit=20&search=password")], TARGETS.search);
     add('search "nw-5" (order numbers), 30 days', "search", [list("page=1&limit=20&search=nw-5")], TARGETS.search);
+    const topRes = await fetch(`${server.baseUrl}/api/analytics/top-questions?${range(30)}&limit=1`, { headers });
+    const topGroup = ((await topRes.json()) as { group: string }[])[0]?.group ?? "";
     // Deep pages of a word in most texts, spread over the range (each starts its walk in a different day).
     const orderRes = await fetch(`${server.baseUrl}${list("page=1&limit=20&search=order")}`, { headers });
     const orderPages = ((await orderRes.json()) as { totalPages: number }).totalPages;
@@ -283,8 +285,6 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     add('search "注文" (2 characters), 30 days', "search", [list("page=1&limit=20&search=%E6%B3%A8%E6%96%87")]);
     add("session filter, 30 days", "list", [list(`page=1&limit=20&sessionId=${encodeURIComponent(facts.sessionId)}`)], TARGETS.list);
     addReviewRows({ databaseUrl: url, email: USER_EMAIL, range, add, target: TARGETS.list });
-    const topRes = await fetch(`${server.baseUrl}/api/analytics/top-questions?${range(30)}&limit=1`, { headers });
-    const topGroup = ((await topRes.json()) as { group: string }[])[0]?.group ?? "";
     const insightRows: [name: string, query: string, days: number][] = [
       ["signal fallback", "signal=fallback", 30],
       ["signal handoff", "signal=handoff", 90],
