@@ -1,6 +1,7 @@
 "use client";
 // Spec section 2 (Analytics page): back button, title and range subtitle, presets and custom range,
-// then the cards and charts of the chosen range; Loading analytics... and the Error card.
+// then the cards and charts of the chosen range and its insights (issue 33); Loading analytics... and
+// the Error card.
 import { useState } from "react";
 import Link from "next/link";
 import { ArrowLeft, LoaderCircle } from "lucide-react";
@@ -13,6 +14,7 @@ import { DEFAULT_ANALYTICS_DAYS, presetRange, rangeSubtitle } from "@/lib/charts
 import { RangePicker, type RangeSelection } from "./range-picker";
 import { SummaryCards } from "./summary-cards";
 import { AnalyticsCharts } from "./analytics-charts";
+import { InsightsSection } from "./insights-section";
 
 function LoadingState() {
   return (
@@ -68,6 +70,7 @@ export function AnalyticsDashboard() {
         >
           <SummaryCards data={analytics.data} />
           <AnalyticsCharts data={analytics.data} />
+          <InsightsSection insights={analytics.data.insights} range={selection.range} />
         </div>
       )}
     </>

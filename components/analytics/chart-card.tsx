@@ -1,12 +1,14 @@
 // A titled card around one chart, or the line No data available when there is nothing to plot
 // (spec section 2). A visually hidden table gives screen readers the figures behind the chart.
 import type { ReactNode } from "react";
+import Link from "next/link";
 import clsx from "clsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 export interface ChartTable {
   columns: [string, string];
-  rows: (readonly [string, number])[];
+  /** Label, figure, and where the figure's conversations are listed (drill-down), if anywhere. */
+  rows: (readonly [string, number] | readonly [string, number, string])[];
 }
 
 export function ChartCard({
@@ -42,7 +44,8 @@ export function ChartCard({
               {children}
             </div>
             {table ? (
-              <table className="sr-only">
+              // Shown while a drill-down link in it has the keyboard's focus.
+              <table className="sr-only focus-within:not-sr-only focus-within:mt-3 focus-within:w-full focus-within:text-sm">
                 <caption>{title}</caption>
                 <thead>
                   <tr>
@@ -51,9 +54,17 @@ export function ChartCard({
                   </tr>
                 </thead>
                 <tbody>
-                  {table.rows.map(([label, value]) => (
+                  {table.rows.map(([label, value, href]) => (
                     <tr key={label}>
-                      <th scope="row">{label}</th>
+                      <th scope="row" className="text-left font-normal">
+                        {href ? (
+                          <Link href={href} className="text-indigo-700 underline">
+                            {label}
+                          </Link>
+                        ) : (
+                          label
+                        )}
+                      </th>
                       <td>{value}</td>
                     </tr>
                   ))}

@@ -25,9 +25,21 @@ export const INSIGHT_FILTER_LABEL: Record<string, string> = {
   device: "Device",
   os: "OS",
   browser: "Browser",
+  minMessages: "At least messages",
+  maxMessages: "At most messages",
+  weekday: "Weekday",
   hour: "Hour",
   tz: "Time zone",
 };
+
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** How an insight filter's value reads on its chip: a weekday's name, an hour as 14:00. */
+export function insightFilterValue(key: string, value: string): string {
+  if (key === "weekday") return WEEKDAY_NAMES[Number(value)] ?? value;
+  if (key === "hour") return `${value}:00`;
+  return value;
+}
 
 function FilterSelect({
   label,
@@ -109,7 +121,7 @@ export function ReviewFilters({
 }: {
   filters: ListFilters;
   tags: TagItem[];
-  /** People to offer as assignee: those seen on the list, and the one the filter names. */
+  /** Everyone a transcript can be assigned to (a filter naming someone else still shows). */
   people: PersonRef[];
   onChange: (filters: ListFilters) => void;
 }) {
@@ -161,7 +173,7 @@ export function ReviewFilters({
           {insights.map((chip) => (
             <li key={`${chip.key}=${chip.value}`}>
               <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-inset ring-indigo-200">
-                {chip.label}: {chip.value}
+                {chip.label}: {insightFilterValue(chip.key, chip.value)}
                 <button
                   type="button"
                   aria-label={`Remove filter ${chip.label} ${chip.value}`}

@@ -5,9 +5,10 @@ import { useRouter } from "next/navigation";
 import clsx from "clsx";
 import { formatDateTime } from "@/lib/format/date-time";
 import { truncatedId, turnsLabel } from "@/lib/format/transcript-labels";
-import type { TranscriptListItem, TranscriptReviewFields } from "@/lib/schemas/transcripts";
+import type { TranscriptInsightFields, TranscriptListItem, TranscriptReviewFields } from "@/lib/schemas/transcripts";
 import { MessageSquareText, UserRound } from "lucide-react";
 import { ReviewStatusBadge, TagChip, personLabel } from "@/components/review/review-labels";
+import { SignalBadge } from "@/components/insights/signal-labels";
 import { transcriptPath } from "@/lib/transcript-view/transcript-links";
 import { highlightedSearch } from "@/lib/transcript-view/search-matches";
 import { HighlightedText } from "@/components/ui/highlighted-text";
@@ -16,14 +17,14 @@ export const TRANSCRIPT_COLUMNS = ["Transcript ID", "Session ID", "Timestamp", "
 /** Issue 32: the review's column, shown when the rows carry their review. */
 export const REVIEW_COLUMN = "Review";
 
-/** A list row, with its review when the server sends it. */
-export type ListRow = TranscriptListItem & Partial<TranscriptReviewFields>;
+/** A list row, with its review and signals when the server sends them. */
+export type ListRow = TranscriptListItem & Partial<TranscriptReviewFields> & Partial<TranscriptInsightFields>;
 
-function hasReview(row: ListRow): row is TranscriptListItem & TranscriptReviewFields {
+function hasReview(row: ListRow): row is TranscriptListItem & TranscriptReviewFields & Partial<TranscriptInsightFields> {
   return typeof row.reviewStatus === "string";
 }
 
-/** The row's review as badges: status, tags, assignee and note count. */
+/** The row's review as badges (status, tags, assignee and note count), then its signals. */
 export function ReviewBadges({ row }: { row: ListRow }) {
   if (!hasReview(row)) return null;
   return (
@@ -46,6 +47,9 @@ export function ReviewBadges({ row }: { row: ListRow }) {
           <span className="sr-only">{row.noteCount === 1 ? " note" : " notes"}</span>
         </span>
       ) : null}
+      {(row.signals ?? []).map((signal) => (
+        <SignalBadge key={signal} signal={signal} />
+      ))}
     </span>
   );
 }

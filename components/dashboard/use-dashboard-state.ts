@@ -6,6 +6,7 @@
 // an address that carries nothing. Every change of range, filter or page size goes back to page 1.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { DEFAULT_RANGE_DAYS, lastDaysRange, pickedEnd, pickedStart, type DateRange } from "@/lib/format/date-range";
 import { DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
 import { transcriptKeys, useTranscriptList, type ListFilters, type TranscriptPageParams } from "@/lib/queries/transcripts";
@@ -29,16 +30,20 @@ function storedView(): DashboardView {
   };
 }
 
-/** The address's view, else the stored one; an address with a view counts as fetched. */
-function initialState(): { view: DashboardView; hasFetched: boolean } {
+/**
+ * The address's view, else the stored one; an address with a view counts as fetched. The address
+ * is the router's: on a navigation from another page, window.location changes only after this renders.
+ */
+function initialState(search: string): { view: DashboardView; hasFetched: boolean } {
   const fallback = storedView();
-  const fromAddress = typeof window === "undefined" ? null : parseDashboardQuery(window.location.search, fallback);
+  const fromAddress = typeof window === "undefined" ? null : parseDashboardQuery(search, fallback);
   return fromAddress ? { view: fromAddress, hasFetched: true } : { view: fallback, hasFetched: readFetchedFlag() };
 }
 
 export function useDashboardState() {
   const queryClient = useQueryClient();
-  const [initial] = useState(initialState);
+  const searchParams = useSearchParams();
+  const [initial] = useState(() => initialState(searchParams.toString()));
   const [range, setRange] = useState<DateRange>({ start: new Date(initial.view.start), end: new Date(initial.view.end) });
   const [hasFetched, setHasFetched] = useState(initial.hasFetched);
   const [page, setPage] = useState(initial.view.page);

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
+import type { TopQuestion } from "@/lib/schemas/insights";
 
 export const ANALYTICS_URL = "/api/analytics";
 
@@ -35,6 +36,21 @@ export function useAnalytics(range: { start: Date; end: Date }) {
   return useQuery({
     queryKey: analyticsKeys.range(request),
     queryFn: () => apiRequest<AnalyticsResponse>("GET", analyticsUrl(request)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const TOP_QUESTIONS_URL = `${ANALYTICS_URL}/top-questions`;
+
+/** How the top questions are ranked: by count, or by count x fallback rate ("top unanswered"). */
+export type TopQuestionsSort = "count" | "unanswered";
+
+/** GET /api/analytics/top-questions for the range (issue 33). */
+export function useTopQuestions(range: { start: Date; end: Date }, sort: TopQuestionsSort) {
+  const request = { startTime: range.start.toISOString(), endTime: range.end.toISOString(), tz: viewerTimeZone(), sort, limit: "20" };
+  return useQuery({
+    queryKey: [TOP_QUESTIONS_URL, request] as const,
+    queryFn: () => apiRequest<TopQuestion[]>("GET", `${TOP_QUESTIONS_URL}?${new URLSearchParams(request)}`),
     placeholderData: keepPreviousData,
   });
 }

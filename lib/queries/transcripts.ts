@@ -43,7 +43,10 @@ export interface ListFilters {
   device?: string;
   os?: string;
   browser?: string;
+  minMessages?: string;
+  maxMessages?: string;
   hour?: string;
+  weekday?: string;
   tz?: string;
 }
 
@@ -56,7 +59,10 @@ export const SINGLE_FILTER_KEYS = [
   "device",
   "os",
   "browser",
+  "minMessages",
+  "maxMessages",
   "hour",
+  "weekday",
   "tz",
 ] as const;
 export const REPEATED_FILTER_KEYS = ["tag", "signal"] as const;

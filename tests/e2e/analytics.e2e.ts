@@ -134,7 +134,7 @@ describe("analytics dashboard", () => {
         await chart.locator("svg.recharts-surface").first().waitFor();
         expect(await chart.getByText("No data available").count()).toBe(0);
       }
-      expect(await page.locator(".recharts-line-curve").count()).toBe(1);
+      expect(await page.locator('[data-chart="Transcripts Over Time"] .recharts-line-curve').count()).toBe(1);
       expect(await page.locator(".recharts-pie-sector").count()).toBeGreaterThanOrEqual(2);
       // Tooltips: hovering the busiest hour's bar shows that hour and its count.
       const busiest = first.body.peakHours.reduce((top, entry) => (entry.count > top.count ? entry : top));
@@ -191,7 +191,9 @@ describe("analytics dashboard", () => {
       const empty = await analyticsAfter(page, () => pickCustomRange(page, emptyFrom, emptyTo, 12));
       expect(empty.body.total).toBe(0);
       expect(await figures(page)).toEqual({ total: "0", peakHour: "N/A", topDevice: "N/A", dailyAverage: "0" });
-      expect(await page.getByText("No data available").count()).toBe(5);
+      // The five charts of the spec and the five of the insights.
+      expect(await page.getByText("No data available").count()).toBe(10);
+      await page.getByText("No questions in this range").waitFor();
       expect(await page.locator("[data-testid=chart-card] svg.recharts-surface").count()).toBe(0);
       await snap("empty-range");
 

@@ -195,7 +195,7 @@ describe("the review workflow", () => {
       await page.getByRole("button", { name: "Bulk actions" }).click();
       await page.getByRole("menuitem", { name: "Mark needs attention" }).click();
       const dialog = page.getByRole("dialog");
-      await dialog.getByText(`all ${expected.total} matching`).waitFor();
+      await dialog.getByText(expected.total === 1 ? "the one matching transcript" : `all ${expected.total} matching`).waitFor();
       await snap("review-bulk-confirm");
       await dialog.getByRole("button", { name: `Apply to ${expected.total}` }).click();
       await dialog.waitFor({ state: "hidden" });

@@ -3,7 +3,7 @@ import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { endOfDay, format, startOfDay, subMonths } from "date-fns";
 import { AnalyticsDashboard } from "@/components/analytics/analytics-dashboard";
-import type { AnalyticsResponse } from "@/lib/schemas/analytics";
+import type { AnalyticsInsights, AnalyticsResponse } from "@/lib/schemas/analytics";
 import { renderWithProviders, signInLocally, stubFetch } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
@@ -23,6 +23,34 @@ jest.mock("recharts", () => {
 
 const DAY_MS = 86_400_000;
 
+/** The analytics call answering `body`, and the top questions call answering none. */
+function analyticsServer(body: AnalyticsResponse) {
+  return (url: string) => ({ body: new URL(url, "http://app.test").pathname === "/api/analytics/top-questions" ? [] : body });
+}
+
+/** Insights over `dates`: with figures, or (empty) none at all. */
+function insightsOver(dates: string[], empty = false): AnalyticsInsights {
+  const rates = empty
+    ? { containmentRate: null, fallbackRate: null, helpfulRate: null, medianMessages: null }
+    : { containmentRate: 0.75, fallbackRate: 0.1, helpfulRate: 0.8, medianMessages: 4 };
+  return {
+    ...rates,
+    previous: empty ? rates : { containmentRate: 0.7, fallbackRate: 0.125, helpfulRate: null, medianMessages: 4 },
+    fallbackOverTime: dates.map((date) => ({ date, rate: empty ? 0 : 0.1, count: empty ? 0 : 1 })),
+    handoffOverTime: dates.map((date) => ({ date, rate: empty ? 0 : 0.25, count: empty ? 0 : 2 })),
+    ratingsOverTime: dates.map((date) => ({ date, helpful: empty ? 0 : 4, notHelpful: empty ? 0 : 1 })),
+    lengthHistogram: [
+      { bucket: "0-2", min: 0, max: 2, count: empty ? 0 : 100 },
+      { bucket: "51+", min: 51, max: null, count: empty ? 0 : 3 },
+    ],
+    heatmap: Array.from({ length: 7 * 24 }, (_, index) => ({
+      weekday: Math.floor(index / 24),
+      hour: index % 24,
+      count: empty || index !== 2 * 24 + 14 ? 0 : 12,
+    })),
+  };
+}
+
 function analytics(overrides: Partial<AnalyticsResponse> = {}): AnalyticsResponse {
   return {
     total: 310,
@@ -40,6 +68,7 @@ function analytics(overrides: Partial<AnalyticsResponse> = {}): AnalyticsRespons
       { name: "chrome", value: 180 },
       { name: "safari", value: 130 },
     ],
+    insights: insightsOver(Array.from({ length: 31 }, (_, i) => format(new Date(2025, 2, 5 + i), "yyyy-MM-dd"))),
     ...overrides,
   };
 }
@@ -51,6 +80,10 @@ const EMPTY: AnalyticsResponse = {
   deviceDistribution: [],
   osDistribution: [],
   browserDistribution: [],
+  insights: insightsOver(
+    Array.from({ length: 8 }, (_, i) => format(new Date(2020, 0, 1 + i), "yyyy-MM-dd")),
+    true,
+  ),
 };
 
 function requests(fetch: jest.Mock) {
@@ -125,15 +158,85 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
     expect(within(chart("Peak Hours")).getByRole("rowheader", { name: "14:00" }).nextSibling).toHaveTextContent("40");
   }, 20_000);
 
+  it("shows the insights beside the period before, each figure a link to its conversations", async () => {
+    stubFetch((url) => {
+      const path = new URL(url, "http://app.test").pathname;
+      if (path === "/api/analytics/top-questions") {
+        return {
+          body: [
+            {
+              group: "where is my order <id>",
+              example: "Where is my order NW-1?",
+              count: 40,
+              fallbackRate: 0.25,
+              handoffRate: 0.1,
+              thumbsDown: 3,
+            },
+            { group: "do you sell kayaks", example: "do you sell kayaks", count: 12, fallbackRate: 1, handoffRate: 0, thumbsDown: 5 },
+          ],
+        };
+      }
+      return { body: analytics() };
+    });
+    renderWithProviders(<AnalyticsDashboard />);
+    const kpi = async (title: string) =>
+      within(await screen.findByTestId((id, element) => id === "insight-kpi" && element?.getAttribute("data-kpi") === title));
+    const containment = await kpi("Containment");
+    expect(containment.getByTestId("kpi-value")).toHaveTextContent("75%");
+    expect(containment.getByTestId("kpi-change")).toHaveTextContent("+5 pts vs previous period");
+    const handoffs = new URL(containment.getByRole("link", { name: "View handoffs" }).getAttribute("href")!, "http://app.test");
+    expect(handoffs.pathname).toBe("/dashboard");
+    expect(handoffs.searchParams.get("signal")).toBe("handoff");
+    expect((await kpi("Fallback rate")).getByTestId("kpi-change")).toHaveTextContent("−2.5 pts vs previous period");
+    expect((await kpi("Helpful answers")).getByTestId("kpi-change")).toHaveTextContent("No earlier data");
+    expect((await kpi("Median length")).getByTestId("kpi-value")).toHaveTextContent("4 messages");
+
+    for (const title of ["Fallback Rate", "Handoff Rate", "Helpful vs Not Helpful", "Conversation Length"]) {
+      expect(chart(title).querySelector("svg.recharts-surface")).not.toBeNull();
+    }
+    // Each day's figure links to that day's conversations with the signal.
+    const day = new URL(within(chart("Fallback Rate")).getAllByRole("link")[0].getAttribute("href")!, "http://app.test");
+    expect(day.searchParams.get("signal")).toBe("fallback");
+    expect(Date.parse(day.searchParams.get("endTime")!) - Date.parse(day.searchParams.get("startTime")!)).toBeLessThan(DAY_MS + 3_600_000);
+    const longest = new URL(
+      within(chart("Conversation Length")).getByRole("link", { name: "51+" }).getAttribute("href")!,
+      "http://app.test",
+    );
+    expect(longest.searchParams.get("minMessages")).toBe("51");
+    expect(longest.searchParams.has("maxMessages")).toBe(false);
+
+    const cell = screen.getByRole("link", { name: "Wednesday 14:00: 12 conversations" });
+    const cellHref = new URL(cell.getAttribute("href")!, "http://app.test");
+    expect(Object.fromEntries(cellHref.searchParams)).toMatchObject({
+      weekday: "2",
+      hour: "14",
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+
+    const rows = await screen.findAllByTestId("top-question");
+    expect(rows.map((row) => within(row).getByRole("link").textContent)).toEqual(["Where is my order NW-1?", "do you sell kayaks"]);
+    expect(new URL(within(rows[0]).getByRole("link").getAttribute("href")!, "http://app.test").searchParams.get("questionGroup")).toBe(
+      "where is my order <id>",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Thumbs-down" }));
+    expect(screen.getAllByTestId("top-question").map((row) => within(row).getByRole("link").textContent)).toEqual([
+      "do you sell kayaks",
+      "Where is my order NW-1?",
+    ]);
+  }, 20_000);
+
   it("shows N/A, 0 and No data available for an empty range", async () => {
-    stubFetch(() => ({ body: EMPTY }));
+    stubFetch(analyticsServer(EMPTY));
     renderWithProviders(<AnalyticsDashboard />);
     expect(await screen.findByText("Conversations in selected period")).toBeInTheDocument();
     expect(value("Total Transcripts")).toBe("0");
     expect(value("Peak Hour")).toBe("N/A");
     expect(value("Top Device")).toBe("N/A");
     expect(value("Daily Average")).toBe("0");
-    expect(screen.getAllByText("No data available")).toHaveLength(5);
+    const charts = ["Transcripts Over Time", "Peak Hours", "Device Distribution", "OS Distribution", "Browser Distribution"];
+    const insightCharts = ["Fallback Rate", "Handoff Rate", "Helpful vs Not Helpful", "Conversation Length", "Busiest Times"];
+    for (const title of [...charts, ...insightCharts]) expect(within(chart(title)).getByText("No data available")).toBeInTheDocument();
+    expect(await screen.findByText("No questions in this range")).toBeInTheDocument();
     expect(document.querySelector("svg.recharts-surface")).toBeNull();
   });
 
@@ -146,7 +249,7 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
 
   // The range tests answer with empty figures: no charts to draw keeps them quick.
   it("asks again for the range of each preset", async () => {
-    const fetch = stubFetch(() => ({ body: EMPTY }));
+    const fetch = stubFetch(analyticsServer(EMPTY));
     renderWithProviders(<AnalyticsDashboard />);
     await screen.findByText("Conversations in selected period");
 
@@ -160,7 +263,7 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
   }, 20_000);
 
   it("applies a custom range only once both its ends are picked", async () => {
-    const fetch = stubFetch(() => ({ body: EMPTY }));
+    const fetch = stubFetch(analyticsServer(EMPTY));
     renderWithProviders(<AnalyticsDashboard />);
     await screen.findByText("Conversations in selected period");
 
@@ -192,7 +295,7 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
     );
   }, 20_000);
   it("refuses a custom range longer than the server accepts, with a message, keeping the first day", async () => {
-    const fetch = stubFetch(() => ({ body: EMPTY }));
+    const fetch = stubFetch(analyticsServer(EMPTY));
     renderWithProviders(<AnalyticsDashboard />);
     await screen.findByText("Conversations in selected period");
 

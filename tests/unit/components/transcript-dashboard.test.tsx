@@ -5,7 +5,11 @@ import { downloadTextFile } from "@/lib/export/download";
 import { fakeResponse, renderWithProviders, signInLocally } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
-jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/dashboard" }));
+jest.mock("next/navigation", () => ({
+  useRouter: () => mockRouter,
+  usePathname: () => "/dashboard",
+  useSearchParams: () => new URLSearchParams(window.location.search),
+}));
 jest.mock("@/lib/export/download", () => ({ downloadTextFile: jest.fn() }));
 jest.mock("@/components/ui/toast-store", () => {
   const actual = jest.requireActual("@/components/ui/toast-store");
