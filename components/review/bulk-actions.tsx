@@ -85,7 +85,10 @@ export function BulkActions({ filter, total }: { filter: BulkFilter; total: numb
           <DropdownMenuSeparator />
           {user ? <DropdownMenuItem onSelect={() => ask({ assigneeId: user.id }, "Assign to me")}>Assign to me</DropdownMenuItem> : null}
           {colleagues.map((person) => (
-            <DropdownMenuItem key={`assign-${person.id}`} onSelect={() => ask({ assigneeId: person.id }, `Assign to ${personLabel(person)}`)}>
+            <DropdownMenuItem
+              key={`assign-${person.id}`}
+              onSelect={() => ask({ assigneeId: person.id }, `Assign to ${personLabel(person)}`)}
+            >
               Assign to {personLabel(person)}
             </DropdownMenuItem>
           ))}

@@ -45,7 +45,12 @@ export function weekdayOfDay(day: number): number {
  * The key ranges, within [low, high], of the instants whose local time (in the zone whose offsets
  * over the range are `segments`) falls in `time`: one range per local day at most.
  */
-export function localTimeKeyRanges(time: LocalTime, segments: readonly OffsetSegment[], low: number, high: number): { low: number; high: number }[] {
+export function localTimeKeyRanges(
+  time: LocalTime,
+  segments: readonly OffsetSegment[],
+  low: number,
+  high: number,
+): { low: number; high: number }[] {
   const ranges: { low: number; high: number }[] = [];
   const lowMs = Math.floor(low / SORT_KEY_SPREAD);
   const highMs = Math.floor(high / SORT_KEY_SPREAD);
@@ -58,7 +63,8 @@ export function localTimeKeyRanges(time: LocalTime, segments: readonly OffsetSeg
       if (time.weekday !== null && weekdayOfDay(day) !== time.weekday) continue;
       const startMs = Math.max(day * DAY_MS + fromHour * HOUR_MS - offsetMs, fromMs);
       const endMs = Math.min(day * DAY_MS + toHour * HOUR_MS - offsetMs, toMs);
-      if (startMs < endMs) ranges.push({ low: Math.max(startMs * SORT_KEY_SPREAD, low), high: Math.min(endMs * SORT_KEY_SPREAD - 1, high) });
+      if (startMs < endMs)
+        ranges.push({ low: Math.max(startMs * SORT_KEY_SPREAD, low), high: Math.min(endMs * SORT_KEY_SPREAD - 1, high) });
     }
   });
   return ranges;
