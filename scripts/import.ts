@@ -7,7 +7,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { disconnectDb } from "@/lib/server/db";
-import { beginBulkWrites, closeStore, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
+import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
@@ -59,13 +59,16 @@ async function main(): Promise<number> {
   let imported = 0;
   let updated = 0;
   if (files.length > 0) {
+    const signalRules = await currentSignalSettings();
     const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), {
       files: files.map((file) => JSON.stringify(file)),
       batchSize: BATCH_SIZE,
+      signalSettings: signalRules.settings,
     });
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {
-        const saved = await saveTranscripts(batch.transcripts, { bulk: true, words: batch.words });
+        const signals = { rows: batch.signals, rulesVersion: signalRules.version };
+        const saved = await saveTranscripts(batch.transcripts, { bulk: true, words: batch.words, signals });
         imported += saved.imported;
         updated += saved.updated;
       }

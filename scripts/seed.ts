@@ -4,7 +4,7 @@
 // database already holds transcripts (the demo command uses it).
 import path from "node:path";
 import { db, disconnectDb } from "@/lib/server/db";
-import { beginBulkWrites, closeStore, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
+import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
 import { parseInstant } from "@/lib/transcripts/instant";
 import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
@@ -53,12 +53,17 @@ async function main() {
   }
   await beginBulkWrites();
   const options: GeneratorOptions = { count: args.transcripts, days: args.days, seed: args.seed, endMs: args.end };
-  const worker = startTsWorker(path.join(__dirname, "lib", "seed-worker.ts"), { options, batchSize: BATCH_SIZE });
+  const signalRules = await currentSignalSettings();
+  const worker = startTsWorker(path.join(__dirname, "lib", "seed-worker.ts"), {
+    options,
+    batchSize: BATCH_SIZE,
+    signalSettings: signalRules.settings,
+  });
   const progress = new Progress("Seeding", args.transcripts);
   let imported = 0;
   let updated = 0;
-  for await (const { transcripts, words } of receiveBatches<SeedBatch>(worker)) {
-    const saved = await saveTranscripts(transcripts, { bulk: true, words });
+  for await (const { transcripts, words, signals } of receiveBatches<SeedBatch>(worker)) {
+    const saved = await saveTranscripts(transcripts, { bulk: true, words, signals: { rows: signals, rulesVersion: signalRules.version } });
     imported += saved.imported;
     updated += saved.updated;
     progress.update(imported + updated);

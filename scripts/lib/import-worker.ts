@@ -7,6 +7,9 @@ import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { TextsWords } from "@/lib/server/store/search-words";
+import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
+import { compileSignalRules } from "@/lib/insights/signal-rules";
+import type { InsightSettings } from "@/lib/schemas/insights";
 
 export interface FileRejection {
   file: string;
@@ -19,12 +22,15 @@ export interface ImportBatch {
   transcripts: StorableTranscript[];
   /** The words of the transcripts' search texts. */
   words: TextsWords;
+  /** The transcripts' signals, by the phrase lists the worker was given. */
+  signals: TranscriptSignals[];
   rejected: FileRejection[];
   /** Bytes read so far over all files, for progress. */
   bytesRead: number;
 }
 
-const { files, batchSize } = workerData as { files: string[]; batchSize: number };
+const { files, batchSize, signalSettings } = workerData as { files: string[]; batchSize: number; signalSettings: InsightSettings };
+const signalRules = compileSignalRules(signalSettings);
 const sender = new BatchSender<ImportBatch>();
 
 async function run() {
@@ -33,8 +39,8 @@ async function run() {
   let bytesBefore = 0;
   let bytesRead = 0;
   const flush = async () => {
-    const { transcripts, words, transfer } = packer.take();
-    await sender.send({ transcripts, words, rejected, bytesRead }, transfer);
+    const { transcripts, words, signals, transfer } = packer.take();
+    await sender.send({ transcripts, words, signals, rejected, bytesRead }, transfer);
     rejected = [];
   };
   for (const { path: file, size } of files.map((entry) => JSON.parse(entry) as { path: string; size: number })) {
@@ -45,7 +51,7 @@ async function run() {
           continue;
         }
         const result = readRecord(item.record);
-        if (result.ok) packer.add(result.transcript);
+        if (result.ok) packer.add(result.transcript, deriveSignals(result.dialog, signalRules));
         else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
         if (packer.size >= batchSize) await flush();
       }

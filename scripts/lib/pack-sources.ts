@@ -3,6 +3,7 @@
 // cost the storing thread their copying and garbage collection, and that thread's CPU bounds the
 // import (lib/server/store/DESIGN.md has the figures).
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import type { TranscriptSignals } from "@/lib/insights/derive-signals";
 import { GrowingBytes } from "./growing-bytes";
 import { wordsOfTexts, type TextsWords } from "@/lib/server/store/search-words";
 
@@ -11,6 +12,8 @@ export interface PackedBatch {
   transcripts: StorableTranscript[];
   /** The words of the transcripts' search texts, which the storing thread then only looks up. */
   words: TextsWords;
+  /** Each transcript's signals, derived here so that the storing thread need not read its source again. */
+  signals: TranscriptSignals[];
   transfer: ArrayBuffer[];
 }
 
@@ -24,6 +27,7 @@ const NOT_PACKED = new Uint8Array(0);
  */
 export class BatchPacker {
   private transcripts: StorableTranscript[] = [];
+  private signals: TranscriptSignals[] = [];
   private ends: number[] = [];
   private bytes = new GrowingBytes(MIN_CAPACITY);
 
@@ -31,16 +35,17 @@ export class BatchPacker {
     return this.transcripts.length;
   }
 
-  add(transcript: StorableTranscript): void {
+  add(transcript: StorableTranscript, signals: TranscriptSignals): void {
     this.bytes.write(transcript.sourceJson);
     this.ends.push(this.bytes.length);
     transcript.sourceJson = NOT_PACKED;
     this.transcripts.push(transcript);
+    this.signals.push(signals);
   }
 
   /** The batch gathered, each source now a view of the packed buffer; the packer starts the next. */
   take(): PackedBatch {
-    const { transcripts, ends } = this;
+    const { transcripts, signals, ends } = this;
     const packed = this.bytes.buffer.buffer as ArrayBuffer;
     transcripts.forEach((transcript, index) => {
       const start = index === 0 ? 0 : ends[index - 1];
@@ -50,7 +55,8 @@ export class BatchPacker {
     // The next batch starts with room for one like this.
     this.bytes = new GrowingBytes(Math.max(this.bytes.length, MIN_CAPACITY));
     this.transcripts = [];
+    this.signals = [];
     this.ends = [];
-    return { transcripts, words, transfer: [packed, words.starts.buffer, words.positions.buffer] };
+    return { transcripts, words, signals, transfer: [packed, words.starts.buffer, words.positions.buffer] };
   }
 }

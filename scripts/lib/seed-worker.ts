@@ -6,14 +6,23 @@ import { generateTranscripts, type GeneratorOptions } from "./transcript-generat
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { TextsWords } from "@/lib/server/store/search-words";
+import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
+import { compileSignalRules } from "@/lib/insights/signal-rules";
+import type { InsightSettings } from "@/lib/schemas/insights";
 
-/** A batch of generated transcripts with the words of their search texts. */
+/** A batch of generated transcripts with the words of their search texts and their signals. */
 export interface SeedBatch {
   transcripts: StorableTranscript[];
   words: TextsWords;
+  signals: TranscriptSignals[];
 }
 
-const { options, batchSize } = workerData as { options: GeneratorOptions; batchSize: number };
+const { options, batchSize, signalSettings } = workerData as {
+  options: GeneratorOptions;
+  batchSize: number;
+  signalSettings: InsightSettings;
+};
+const signalRules = compileSignalRules(signalSettings);
 const sender = new BatchSender<SeedBatch>();
 
 async function run() {
@@ -22,10 +31,10 @@ async function run() {
     for (const record of raw) {
       const result = normalizeTranscript(record);
       if (!result.ok) throw new Error(`generated transcript rejected: ${result.reason}`);
-      packer.add(storableTranscript(result.record, JSON.stringify(record)));
+      packer.add(storableTranscript(result.record, JSON.stringify(record)), deriveSignals(result.record.dialog, signalRules));
     }
-    const { transcripts, words, transfer } = packer.take();
-    await sender.send({ transcripts, words }, transfer);
+    const { transcripts, words, signals, transfer } = packer.take();
+    await sender.send({ transcripts, words, signals }, transfer);
   }
   sender.done();
 }

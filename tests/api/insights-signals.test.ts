@@ -5,7 +5,11 @@ import { SIGNALS_VERSION } from "@/lib/insights/derive-signals";
 import { storeRead } from "@/lib/server/store/active-database";
 import { deleteTranscripts } from "@/lib/server/store/delete-transcripts";
 import { join, sql, toNumber } from "@/lib/server/store/sql";
-import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
+import { legacyTranscript, storeTranscripts, type TestTranscript } from "./transcripts-test-data";
+import { deriveSignals } from "@/lib/insights/derive-signals";
+import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
+import { currentSignalSettings, saveTranscripts } from "@/lib/server/store";
+import { readRecord } from "@/lib/transcripts/read-record";
 
 interface SignalRow {
   id: string;
@@ -121,5 +125,18 @@ describe("signals stored at save time", () => {
     const orphans = await storeRead<{ count: unknown }>(sql`
       SELECT COUNT(*) AS "count" FROM "TranscriptSignal" s WHERE NOT EXISTS (SELECT 1 FROM "Transcript" t WHERE t."sortKey" = s."sortKey")`);
     expect(toNumber(orphans[0].count)).toBe(0);
+  });
+
+  it("keeps the signals a worker derived by the current phrase lists, and derives them again by newer ones", async () => {
+    const spec: TestTranscript = { id: "sig-given", createdAt: "2025-05-03T10:00:00.000Z", turns: ["Hi!", "user: hello", "Hello!"] };
+    const read = readRecord({ raw: legacyTranscript(spec) });
+    if (!read.ok) throw new Error(read.reason);
+    const given = { ...deriveSignals(read.dialog, compileSignalRules(DEFAULT_INSIGHT_SETTINGS)), fallback: true };
+    const { version } = await currentSignalSettings();
+    await saveTranscripts([read.transcript], { signals: { rows: [given], rulesVersion: version } });
+    expect((await signalsOf(["sig-given"]))["sig-given"].flags).toEqual(["fallback"]);
+    // Derived by lists older or newer than those in force: derived again from the source.
+    await saveTranscripts([read.transcript], { signals: { rows: [given], rulesVersion: version + 1 } });
+    expect((await signalsOf(["sig-given"]))["sig-given"].flags).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { wordsOfTexts, type TextsWords } from "./search-words";
 import { TRANSCRIPT_COLUMNS } from "./transcript-row";
 import { readSignalRules, signalsOfStorable, writeSignals } from "./transcript-signals";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import type { TranscriptSignals } from "@/lib/insights/derive-signals";
 
 /**
  * Rows per INSERT statement, and ids or keys per lookup: 16 parameters a row stays far below both
@@ -28,12 +29,13 @@ export interface SaveResult {
  * transaction. `bulk` relaxes the durability of each commit for the import and seed commands (the
  * data is safe once the command ends; a crash mid-run loses at most the last batches, which a rerun
  * restores). `words` are the words of the transcripts' search texts (wordsOfTexts), when the caller
- * has them. Each transcript's signals (lib/insights) are derived from its source and stored with
- * it, by the administrators' phrase lists of the moment.
+ * has them. Each transcript's signals (lib/insights) are stored with it, by the administrators'
+ * phrase lists of the moment: `signals`, when the caller derived them by the lists of that version
+ * (in the transcripts' order), else derived here from the source.
  */
 export async function saveTranscripts(
   transcripts: readonly StorableTranscript[],
-  options: { bulk?: boolean; words?: TextsWords } = {},
+  options: { bulk?: boolean; words?: TextsWords; signals?: { rows: TranscriptSignals[]; rulesVersion: number } } = {},
 ): Promise<SaveResult> {
   const result: SaveResult = { imported: 0, updated: 0 };
   // Within one call the last version of an id wins; the earlier ones count as updates of it.
@@ -71,9 +73,15 @@ export async function saveTranscripts(
     const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, position }));
     await searchRows.save(texts);
     const signalRules = await readSignalRules(tx);
+    // Signals the caller derived (the import and seed workers do) serve while the phrase lists are
+    // those they were derived with, unless the call names a transcript twice.
+    const given =
+      options.signals && options.signals.rulesVersion === signalRules.version && unique.length === transcripts.length
+        ? options.signals.rows
+        : null;
     await writeSignals(
       tx,
-      unique.map((t) => ({ sortKey: sortKeys.get(t.id)!, signals: signalsOfStorable(t, signalRules.rules) })),
+      unique.map((t, index) => ({ sortKey: sortKeys.get(t.id)!, signals: given?.[index] ?? signalsOfStorable(t, signalRules.rules) })),
       signalRules.version,
     );
     return result;

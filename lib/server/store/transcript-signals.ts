@@ -31,6 +31,15 @@ export async function readSignalRules(tx: Pick<WriteTransaction, "query">): Prom
   return { settings, version: toNumber(rows[0].version), rules: compileSignalRules(settings) };
 }
 
+/**
+ * The phrase lists signals are derived with now and their version, for a worker that derives
+ * signals before the storing thread saves them (saveTranscripts' `signals` option).
+ */
+export async function currentSignalSettings(): Promise<{ settings: InsightSettings; version: number }> {
+  const { settings, version } = await readSignalRules({ query: (statement) => storeRead(statement) });
+  return { settings, version };
+}
+
 const decoder = new TextDecoder();
 
 /**

@@ -4,6 +4,16 @@ import { BatchPacker } from "@/scripts/lib/pack-sources";
 import { wordsOfTexts } from "@/lib/server/store/search-words";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
+import type { TranscriptSignals } from "@/lib/insights/derive-signals";
+
+const NO_SIGNALS: TranscriptSignals = {
+  fallback: false,
+  handoff: false,
+  unanswered: false,
+  repeated: false,
+  questionGroup: null,
+  questionExample: null,
+};
 
 function transcript(id: string, source: string | Uint8Array, searchText = ""): StorableTranscript {
   const read = readRecord({ raw: { _id: id, sessionID: "s", createdAt: "2025-01-01T00:00:00Z", dialog: [] } });
@@ -19,7 +29,7 @@ describe("BatchPacker", () => {
     const sources = ['{"b": "plain"}', chunk.subarray(2, chunk.length - 2), '{"c": "é ü"}', "", '{"d": "\\ud800"}'];
     const expected = sources.map(text);
     const packer = new BatchPacker();
-    for (const [index, source] of sources.entries()) packer.add(transcript(`t${index}`, source));
+    for (const [index, source] of sources.entries()) packer.add(transcript(`t${index}`, source), NO_SIGNALS);
     expect(packer.size).toBe(5);
 
     const { transcripts, transfer } = packer.take();
@@ -33,11 +43,12 @@ describe("BatchPacker", () => {
 
   it("gives the batch's words and moves the words' arrays in the same message", () => {
     const packer = new BatchPacker();
-    packer.add(transcript("w0", '{"a": 1}', "order shipped"));
-    packer.add(transcript("w1", '{"b": 2}', "shipped again"));
+    packer.add(transcript("w0", '{"a": 1}', "order shipped"), NO_SIGNALS);
+    packer.add(transcript("w1", '{"b": 2}', "shipped again"), { ...NO_SIGNALS, fallback: true, questionGroup: "where is my order <id>" });
 
-    const { transcripts, words, transfer } = packer.take();
+    const { transcripts, words, signals, transfer } = packer.take();
     expect(words).toEqual(wordsOfTexts(["order shipped", "shipped again"]));
+    expect(signals.map((one) => one.fallback)).toEqual([false, true]);
     const received = structuredClone({ transcripts, words }, { transfer });
     expect(transfer.map((buffer) => buffer.byteLength)).toEqual([0, 0, 0]); // moved, not copied
     expect(received.words.words).toEqual(["order", "shipped", "again"]);
@@ -48,11 +59,11 @@ describe("BatchPacker", () => {
   it("grows its buffer for large batches and starts the next batch empty", () => {
     const packer = new BatchPacker();
     const large = Array.from({ length: 600 }, (_, index) => `{"n": ${index}, "text": "${"ü".repeat(1500)}"}`);
-    for (const [index, source] of large.entries()) packer.add(transcript(`g${index}`, source));
+    for (const [index, source] of large.entries()) packer.add(transcript(`g${index}`, source), NO_SIGNALS);
     const first = packer.take();
     expect(first.transcripts.map((item) => text(item.sourceJson))).toEqual(large);
 
-    packer.add(transcript("next", '{"next": true}'));
+    packer.add(transcript("next", '{"next": true}'), NO_SIGNALS);
     const second = packer.take();
     expect(packer.size).toBe(0);
     expect(second.transcripts.map((item) => [item.id, text(item.sourceJson)])).toEqual([["next", '{"next": true}']]);
