@@ -3,7 +3,7 @@
 // One action at a time: every button waits while one is in flight; both lists refresh after it.
 import { useState } from "react";
 import Link from "next/link";
-import { Cable, Clock, KeyRound, ScrollText, Tags, UserCheck, Users } from "lucide-react";
+import { Cable, Clock, KeyRound, Lightbulb, ScrollText, Tags, UserCheck, Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { StatCard } from "@/components/ui/stat-card";
 import { buttonClasses } from "@/components/ui/button";
@@ -78,6 +78,9 @@ export function AdminPanel() {
             </Link>
             <Link href="/admin/tags" className={buttonClasses({ variant: "outline", size: "sm" })}>
               <Tags aria-hidden /> Tags
+            </Link>
+            <Link href="/admin/insights" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              <Lightbulb aria-hidden /> Insights
             </Link>
           </>
         }

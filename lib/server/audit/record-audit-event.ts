@@ -31,7 +31,8 @@ export type AuditAction =
   | "tag.create"
   | "tag.update"
   | "tag.delete"
-  | "insight_settings.update";
+  | "insight_settings.update"
+  | "insight_settings.recompute";
 
 export interface AuditEventInput {
   actor: Pick<SessionUser, "id" | "email">;

@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { after } from "next/server";
 import { db } from "../db";
+import { runBudgetMs } from "./job-settings";
 import { BudgetExhaustedError, jobKind, type JobKind, type JobState, type JobTransaction, type StepResult } from "./job-kinds";
 import "./registered-kinds";
 
@@ -160,4 +162,24 @@ export async function runDueJobs(options: { budgetMs: number; kinds?: string[]; 
     if (outcome.claimed) outcomes.push(outcome);
   }
   return outcomes;
+}
+
+/**
+ * Steps a job after the response has gone (Next.js `after`), until it finishes: on a server the
+ * progress bar moves without any scheduler; on a serverless host the function's time limit may
+ * stop it first, and the cron endpoint goes on from the persisted cursor. Outside a request (tests,
+ * scripts) nothing is scheduled: those drive jobs themselves.
+ */
+export function continueJobAfterResponse(jobId: string): void {
+  const task = async () => {
+    for (;;) {
+      const outcome = await runJob(jobId, { budgetMs: runBudgetMs() });
+      if (!outcome.claimed || outcome.status !== "running") return;
+    }
+  };
+  try {
+    after(() => task().catch((error) => console.error(`Job ${jobId} stopped:`, error)));
+  } catch {
+    // Not within a request: the caller drives the job.
+  }
 }

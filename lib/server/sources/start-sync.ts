@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { after } from "next/server";
 import { db } from "../db";
 import { AppError, notFound } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { enqueueJob, runDueJobs, runJob } from "../jobs/run-jobs";
+import { enqueueJob, runDueJobs } from "../jobs/run-jobs";
 import { runBudgetMs } from "../jobs/job-settings";
 import { SYNC_JOB_KIND, type SyncCursor } from "./sync-job";
 import { syncIntervalMs, syncOverlapMs } from "./sync-settings";
@@ -117,24 +116,4 @@ export async function startDueSyncs(): Promise<string[]> {
     if (run?.started) started.push(run.runId);
   }
   return started;
-}
-
-/**
- * Steps a run after the response has gone (Next.js `after`), until it finishes: on a server the
- * progress bar moves without any scheduler; on a serverless host the function's time limit may
- * stop it first, and the cron endpoint goes on from the persisted cursor. Outside a request (tests,
- * scripts) nothing is scheduled: those drive runs themselves.
- */
-export function continueRunAfterResponse(runId: string): void {
-  const task = async () => {
-    for (;;) {
-      const outcome = await runJob(runId, { budgetMs: runBudgetMs() });
-      if (!outcome.claimed || outcome.status !== "running") return;
-    }
-  };
-  try {
-    after(() => task().catch((error) => console.error(`Sync run ${runId} stopped:`, error)));
-  } catch {
-    // Not within a request: the caller drives the run.
-  }
 }

@@ -155,7 +155,7 @@ export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange,
 }
 
 /** Members counted per set to choose the walked one: a bounded read of each set's index. */
-const ESTIMATE_CAP = 25_000;
+const ESTIMATE_CAP = 100_000;
 
 /** Testing a transcript's text costs about this many probes of an index by key. */
 const TEXT_TEST_COST = 10;

@@ -20,9 +20,11 @@ export { getTranscript, TRANSCRIPT_NOT_FOUND } from "./get-transcript";
 /** The per-day, per-hour and per-attribute counts the analytics are made of. */
 export { countForAnalytics, type AnalyticsCounts } from "./analytics-counts";
 /** The phrase lists signals are derived with now, for the import and seed workers. */
-export { currentSignalSettings } from "./transcript-signals";
+export { currentSignalSettings, recomputeSignalsAfter, type RecomputedSignals } from "./transcript-signals";
 /** The per-day signal and rating counts and the conversation lengths the insights are made of. */
 export { countForInsights, type InsightCounts } from "./insight-counts";
+/** The question groups of a range, ranked, with their figures (top questions). */
+export { countQuestionGroups, type QuestionGroupCounts } from "./question-groups";
 /** How many transcripts were created in a range, from the rollups. */
 export { countInRange } from "./count-in-range";
 export { ROLLUP_DIMENSIONS, type RollupDimension } from "./rollup-deltas";

@@ -2,7 +2,7 @@ import "server-only";
 import { storeRead } from "./active-database";
 import type { WriteTransaction } from "./database";
 import { keyIn } from "./filtered-keys";
-import { join, sql, toNumber } from "./sql";
+import { int, join, sql, toNumber, type Sql } from "./sql";
 import { deriveSignals, SIGNALS_VERSION, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS, type SignalRules } from "@/lib/insights/signal-rules";
 import { insightSettingsSchema, SIGNAL_KINDS, type InsightSettings, type SignalKind } from "@/lib/schemas/insights";
@@ -65,7 +65,7 @@ export interface SignalRow {
 const flag = (value: boolean) => (value ? 1 : 0);
 
 /** Stores (or replaces) the signals of these transcripts, derived with rules of `rulesVersion`. */
-export async function writeSignals(tx: WriteTransaction, rows: readonly SignalRow[], rulesVersion: number): Promise<void> {
+export async function writeSignals(tx: Pick<WriteTransaction, "execute">, rows: readonly SignalRow[], rulesVersion: number): Promise<void> {
   for (let start = 0; start < rows.length; start += SIGNAL_BATCH_SIZE) {
     const values = rows
       .slice(start, start + SIGNAL_BATCH_SIZE)
@@ -96,4 +96,30 @@ export async function signalKindsOf(keys: readonly number[]): Promise<Map<number
       SIGNAL_KINDS.filter((kind) => toNumber(row[kind]) === 1),
     );
   return kinds;
+}
+
+/** A batch of recomputed signals, written by the caller within its own transaction. */
+export interface RecomputedSignals {
+  count: number;
+  lastKey: number;
+  write(execute: (statement: Sql) => Promise<void>): Promise<void>;
+}
+
+/**
+ * The signals of the (up to `limit`) transcripts after the sort key `afterKey`, derived again from
+ * their sources by the phrase lists in force (the recompute job's step).
+ */
+export async function recomputeSignalsAfter(afterKey: number, limit: number): Promise<RecomputedSignals> {
+  const rules = await readSignalRules({ query: (statement) => storeRead(statement) });
+  const rows = await storeRead<{ sortKey: unknown; id: string; sessionId: string; source: string }>(sql`
+    SELECT "sortKey", "id", "sessionId", "source" FROM "Transcript" WHERE "sortKey" > ${int(afterKey)} ORDER BY "sortKey" LIMIT ${int(limit)}`);
+  const signals = rows.map((row) => ({
+    sortKey: toNumber(row.sortKey),
+    signals: signalsOfStorable({ id: row.id, sessionId: row.sessionId, sourceJson: row.source }, rules.rules),
+  }));
+  return {
+    count: rows.length,
+    lastKey: signals.at(-1)?.sortKey ?? afterKey,
+    write: (execute) => writeSignals({ execute }, signals, rules.version),
+  };
 }

@@ -2,10 +2,11 @@
 // it is stepped after the response, and by the cron endpoint wherever that stops.
 import { json, route } from "@/lib/server/http/route";
 import { sourceIdParamsSchema } from "@/lib/schemas/sources";
-import { continueRunAfterResponse, startManualSync } from "@/lib/server/sources/start-sync";
+import { startManualSync } from "@/lib/server/sources/start-sync";
+import { continueJobAfterResponse } from "@/lib/server/jobs/run-jobs";
 
 export const POST = route({ access: "admin", params: sourceIdParamsSchema }, async ({ user, params }) => {
   const { runId } = await startManualSync({ sourceId: params.sourceId, actor: user });
-  continueRunAfterResponse(runId);
+  continueJobAfterResponse(runId);
   return json({ runId }, 202);
 });

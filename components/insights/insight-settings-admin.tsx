@@ -1,0 +1,188 @@
+"use client";
+// Issue 33 (administrators): the phrase lists that mark fallbacks and handoffs, one phrase a line,
+// and the recompute of every stored transcript's signals by them, with a progress bar.
+import { useState } from "react";
+import { LoaderCircle, RefreshCw } from "lucide-react";
+import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
+import { PageTitle } from "@/components/layout/page-title";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast-store";
+import { useInsightSettings, useJob, useSaveInsightSettings, useStartRecompute } from "@/lib/queries/insight-settings";
+import { INSIGHT_PHRASES_MAX_COUNT, type InsightSettings } from "@/lib/schemas/insights";
+
+/** The lines of a text box, trimmed, blank ones dropped. */
+export function phraseLines(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function PhraseField({
+  id,
+  label,
+  help,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <p id={`${id}-help`} className="text-sm text-slate-600">
+        {help}
+      </p>
+      <Textarea
+        id={id}
+        aria-describedby={`${id}-help`}
+        rows={8}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        spellCheck={false}
+      />
+      <p className="text-xs text-slate-500">
+        {phraseLines(value).length} of at most {INSIGHT_PHRASES_MAX_COUNT} phrases
+      </p>
+    </div>
+  );
+}
+
+function PhraseLists({ settings }: { settings: InsightSettings }) {
+  const save = useSaveInsightSettings();
+  const [fallback, setFallback] = useState(settings.fallbackPhrases.join("\n"));
+  const [handoff, setHandoff] = useState(settings.handoffPhrases.join("\n"));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Phrases</CardTitle>
+        <CardDescription>
+          Matched without regard to case, accents or punctuation. New transcripts use the lists as soon as they are saved; recompute to
+          apply them to stored ones.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="space-y-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(
+              { fallbackPhrases: phraseLines(fallback), handoffPhrases: phraseLines(handoff) },
+              {
+                onSuccess: () => toast({ title: "Insight settings saved", variant: "success" }),
+                onError: (error) => toast({ title: "Insight settings not saved", description: error.message, variant: "destructive" }),
+              },
+            );
+          }}
+        >
+          <div className="grid gap-5 md:grid-cols-2">
+            <PhraseField
+              id="fallback-phrases"
+              label="Fallback phrases"
+              help="In a bot answer, one of these means the bot did not understand."
+              value={fallback}
+              onChange={setFallback}
+            />
+            <PhraseField
+              id="handoff-phrases"
+              label="Handoff phrases"
+              help="In a user message, one of these asks for a human."
+              value={handoff}
+              onChange={setHandoff}
+            />
+          </div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            Save phrases
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Recompute() {
+  const start = useStartRecompute();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useJob(jobId);
+  const status = job.data?.status;
+  const running = start.isPending || status === "queued" || status === "running";
+  const total = job.data?.total ?? 0;
+  const percent = total > 0 ? Math.min(100, Math.round(((job.data?.done ?? 0) / total) * 100)) : 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recompute signals</CardTitle>
+        <CardDescription>Derives the signals and question groups of every stored transcript again, by the phrases above.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Button
+          variant="outline"
+          disabled={running}
+          onClick={() =>
+            start.mutate(undefined, {
+              onSuccess: ({ jobId: started }) => setJobId(started),
+              onError: (error) => toast({ title: "Recompute not started", description: error.message, variant: "destructive" }),
+            })
+          }
+        >
+          <RefreshCw className={running ? "animate-spin" : undefined} aria-hidden />
+          Recompute all transcripts
+        </Button>
+        {job.data ? (
+          <div>
+            <div
+              role="progressbar"
+              aria-label="Recompute of the signals"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-2 overflow-hidden rounded-full bg-slate-100"
+            >
+              <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
+            </div>
+            <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="recompute-progress">
+              {status === "succeeded"
+                ? `Done: ${job.data.done.toLocaleString("en-US")} transcripts recomputed.`
+                : status === "failed"
+                  ? `Stopped: ${job.data.error ?? "the recompute failed"}.`
+                  : `${job.data.done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} transcripts`}
+            </p>
+          </div>
+        ) : null}
+        {job.isError ? <p className="text-sm text-red-600">{job.error.message}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function InsightSettingsAdmin() {
+  const settings = useInsightSettings();
+  return (
+    <div className="space-y-6">
+      <PageTitle
+        title="Insights"
+        subtitle="The phrases that mark where the bot fails and when people ask for a human"
+        actions={<BackToAdminPanel />}
+      />
+      {settings.isError ? (
+        <p className="text-sm text-red-600">{settings.error.message}</p>
+      ) : settings.data ? (
+        // Saved lists come back normalised (duplicates dropped): the form starts again from them.
+        <PhraseLists key={JSON.stringify(settings.data)} settings={settings.data} />
+      ) : (
+        <Skeleton className="h-80 rounded-xl" />
+      )}
+      <Recompute />
+    </div>
+  );
+}

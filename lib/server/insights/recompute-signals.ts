@@ -1,0 +1,59 @@
+import "server-only";
+import { db } from "../db";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import type { SessionUser } from "../auth/session";
+import { enqueueJob } from "../jobs/run-jobs";
+import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
+import { recomputeSignalsAfter } from "../store";
+
+// The "signal-recompute" job (issue 33): derives every stored transcript's signals again by the
+// phrase lists in force, in sort key order, a batch per step; its cursor is the last key done. A
+// transcript saved again while its batch is between reading and writing keeps, until its next save
+// or recompute, the signals of the source the step read.
+
+export const RECOMPUTE_JOB_KIND = "signal-recompute";
+
+/** Transcripts per step: a step reads their sources, derives and writes their signals. */
+const RECOMPUTE_BATCH_SIZE = 2_000;
+
+interface RecomputeCursor {
+  /** The last sort key recomputed (-1 before the first). */
+  afterKey: number;
+}
+
+async function step(job: JobState<RecomputeCursor>): Promise<StepResult<RecomputeCursor>> {
+  const batch = await recomputeSignalsAfter(job.cursor.afterKey, RECOMPUTE_BATCH_SIZE);
+  if (batch.count === 0) return { cursor: job.cursor, done: job.done, finished: { status: "succeeded" } };
+  return {
+    cursor: { afterKey: batch.lastKey },
+    done: job.done + batch.count,
+    writes: (tx: JobTransaction) => batch.write((statement) => tx.$executeRaw(statement).then(() => undefined)),
+  };
+}
+
+registerJobKind<RecomputeCursor>(RECOMPUTE_JOB_KIND, { step });
+
+/**
+ * POST /api/admin/insight-settings/recompute: starts the recompute of every stored transcript's
+ * signals (audited), or answers the one under way. Administrators. Resolves to the job's id.
+ */
+export async function startSignalRecompute(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
+  return db.$transaction(async (tx) => {
+    const running = await tx.job.findFirst({
+      where: { kind: RECOMPUTE_JOB_KIND, status: { in: ["queued", "running"] } },
+      select: { id: true },
+    });
+    if (running) return { jobId: running.id, started: false };
+    const total = await tx.transcript.count();
+    const jobId = await enqueueJob(tx, { kind: RECOMPUTE_JOB_KIND, cursor: { afterKey: -1 } satisfies RecomputeCursor, total });
+    await recordAuditEvent(tx, {
+      actor,
+      action: "insight_settings.recompute",
+      targetType: "insight_settings",
+      targetId: "1",
+      targetLabel: "Insight settings",
+      details: { jobId, transcripts: total },
+    });
+    return { jobId, started: true };
+  });
+}
