@@ -24,6 +24,7 @@ describe("the review workflow", () => {
     "changes status, tags, assignee and notes on the transcript page",
     inBrowser("review-panel", async ({ page, baseUrl, go, snap }) => {
       await createAccount({ email: "rina.admin@example.com", isAdmin: true, name: "Rina" });
+      await createAccount({ email: "bo.colleague@example.com", name: "Bo" });
       const token = await tokenFor("rina.admin@example.com");
       const tag = await post<TagItem>(baseUrl, token, "/api/tags", { name: "Wrong answer", color: "#dc2626" });
       const list = await apiTranscripts(token, {
@@ -43,6 +44,12 @@ describe("the review workflow", () => {
         .getByTestId("review-changed")
         .getByText(/by Rina/)
         .waitFor();
+      await panel.getByRole("button", { name: "Assign to me" }).click();
+      await panel.getByTestId("review-assignee").getByText("Rina").waitFor();
+      // Handed to a colleague, then taken back.
+      await panel.getByRole("combobox", { name: "Assign to a colleague" }).click();
+      await page.getByRole("option", { name: "Bo" }).click();
+      await panel.getByTestId("review-assignee").getByText("Bo").waitFor();
       await panel.getByRole("button", { name: "Assign to me" }).click();
       await panel.getByTestId("review-assignee").getByText("Rina").waitFor();
       await panel.getByRole("combobox", { name: "Add a tag" }).click();
