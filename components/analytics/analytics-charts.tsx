@@ -20,12 +20,16 @@ import type { AnalyticsResponse } from "@/lib/schemas/analytics";
 import { hasCounts, prepareOverTime, preparePeakHours } from "@/lib/charts/time-series";
 import { barChartHeight, hasValues, prepareBarRows, preparePieSlices } from "@/lib/charts/distribution";
 import { ChartCard } from "./chart-card";
+import { useRouter } from "next/navigation";
+import type { SliceHref } from "@/lib/insights/drill-down";
+import { OTHER_SLICE } from "@/lib/charts/distribution";
 import { AXIS_TICK, BAR_COLOR, BROWSER_BAR_COLOR, GRID_STROKE, LINE_COLOR, TOOLTIP_STYLE } from "./chart-theme";
 
 const CHART_HEIGHT = 280;
 const countFormatter = (value: unknown) => [Number(value).toLocaleString("en-US"), "Transcripts"] as [string, string];
 
-function OverTimeChart({ series }: { series: AnalyticsResponse["transcriptsOverTime"] }) {
+function OverTimeChart({ series, href }: { series: AnalyticsResponse["transcriptsOverTime"]; href: SliceHref }) {
+  const router = useRouter();
   const points = prepareOverTime(series);
   return (
     <ChartCard
@@ -33,11 +37,20 @@ function OverTimeChart({ series }: { series: AnalyticsResponse["transcriptsOverT
       description="Conversations per day"
       hasData={hasCounts(points)}
       height={CHART_HEIGHT}
-      table={{ columns: ["Date", "Transcripts"], rows: points.map((p) => [p.fullLabel, p.count] as const) }}
+      table={{ columns: ["Date", "Transcripts"], rows: points.map((p) => [p.fullLabel, p.count, href({ day: p.date })] as const) }}
       className="lg:col-span-2"
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title="Transcripts Over Time">
+        <LineChart
+          data={points}
+          margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+          title="Transcripts Over Time"
+          className="cursor-pointer"
+          onClick={(state) => {
+            const point = points[Number(state?.activeTooltipIndex)];
+            if (point) router.push(href({ day: point.date }));
+          }}
+        >
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="label"
@@ -68,15 +81,17 @@ function OverTimeChart({ series }: { series: AnalyticsResponse["transcriptsOverT
   );
 }
 
-function PeakHoursChart({ peakHours }: { peakHours: AnalyticsResponse["peakHours"] }) {
+function PeakHoursChart({ peakHours, href }: { peakHours: AnalyticsResponse["peakHours"]; href: SliceHref }) {
+  const router = useRouter();
   const points = preparePeakHours(peakHours);
+  const hourHref = (hour: number) => href({ filters: { hour: String(hour) } });
   return (
     <ChartCard
       title="Peak Hours"
       description="Conversations by hour of the day"
       hasData={hasCounts(points)}
       height={CHART_HEIGHT}
-      table={{ columns: ["Hour", "Transcripts"], rows: points.map((p) => [p.label, p.count] as const) }}
+      table={{ columns: ["Hour", "Transcripts"], rows: points.map((p) => [p.label, p.count, hourHref(p.hour)] as const) }}
       className="lg:col-span-2"
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -92,21 +107,47 @@ function PeakHoursChart({ peakHours }: { peakHours: AnalyticsResponse["peakHours
           />
           <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
           <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "#eef2ff" }} formatter={countFormatter} labelFormatter={(hour) => `${hour}:00`} />
-          <Bar dataKey="count" fill={BAR_COLOR} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          <Bar
+            dataKey="count"
+            fill={BAR_COLOR}
+            radius={[3, 3, 0, 0]}
+            className="cursor-pointer"
+            onClick={(_data, index) => points[index] && router.push(hourHref(points[index].hour))}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
   );
 }
 
-function DistributionPie({ title, entries }: { title: string; entries: AnalyticsResponse["deviceDistribution"] }) {
+function DistributionPie({
+  title,
+  entries,
+  dimension,
+  href,
+}: {
+  title: string;
+  entries: AnalyticsResponse["deviceDistribution"];
+  dimension: "device" | "os";
+  href: SliceHref;
+}) {
+  const router = useRouter();
   const slices = preparePieSlices(entries);
+  // The slice of the smallest values summed has no list of its own.
+  const sliceHref = (name: string) => (name === OTHER_SLICE ? undefined : href({ filters: { [dimension]: name } }));
   return (
     <ChartCard
       title={title}
       hasData={hasValues(entries)}
       height={CHART_HEIGHT}
-      table={{ columns: ["Name", "Transcripts"], rows: slices.map((s) => [s.name, s.value] as const) }}
+      table={{
+        columns: ["Name", "Transcripts"],
+        rows: slices.map((s) => {
+          const link = sliceHref(s.name);
+          return link ? ([s.name, s.value, link] as const) : ([s.name, s.value] as const);
+        }),
+      }}
     >
       <ResponsiveContainer width="100%" height="100%">
         <PieChart title={title}>
@@ -120,6 +161,11 @@ function DistributionPie({ title, entries }: { title: string; entries: Analytics
             outerRadius="75%"
             paddingAngle={1}
             isAnimationActive={false}
+            className="cursor-pointer"
+            onClick={(_data, index) => {
+              const link = slices[index] && sliceHref(slices[index].name);
+              if (link) router.push(link);
+            }}
           >
             {slices.map((slice) => (
               <Cell key={slice.name} fill={slice.color} stroke="#ffffff" />
@@ -145,14 +191,16 @@ function DistributionPie({ title, entries }: { title: string; entries: Analytics
   );
 }
 
-function BrowserChart({ entries }: { entries: AnalyticsResponse["browserDistribution"] }) {
+function BrowserChart({ entries, href }: { entries: AnalyticsResponse["browserDistribution"]; href: SliceHref }) {
+  const router = useRouter();
   const rows = prepareBarRows(entries);
+  const browserHref = (name: string) => href({ filters: { browser: name } });
   return (
     <ChartCard
       title="Browser Distribution"
       hasData={hasValues(entries)}
       height={barChartHeight(rows.length)}
-      table={{ columns: ["Browser", "Transcripts"], rows: rows.map((r) => [r.name, r.value] as const) }}
+      table={{ columns: ["Browser", "Transcripts"], rows: rows.map((r) => [r.name, r.value, browserHref(r.name)] as const) }}
       className="lg:col-span-2"
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -161,21 +209,30 @@ function BrowserChart({ entries }: { entries: AnalyticsResponse["browserDistribu
           <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID_STROKE }} allowDecimals={false} />
           <YAxis type="category" dataKey="name" tick={AXIS_TICK} tickLine={false} axisLine={false} width={116} />
           <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "#f5f3ff" }} formatter={countFormatter} />
-          <Bar dataKey="value" fill={BROWSER_BAR_COLOR} radius={[0, 3, 3, 0]} barSize={20} isAnimationActive={false} />
+          <Bar
+            dataKey="value"
+            fill={BROWSER_BAR_COLOR}
+            radius={[0, 3, 3, 0]}
+            barSize={20}
+            className="cursor-pointer"
+            onClick={(_data, index) => rows[index] && router.push(browserHref(rows[index].name))}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
   );
 }
 
-export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
+/** `href`: where each figure's conversations are listed (drill-down, issue 33). */
+export function AnalyticsCharts({ data, href }: { data: AnalyticsResponse; href: SliceHref }) {
   return (
     <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-      <OverTimeChart series={data.transcriptsOverTime} />
-      <PeakHoursChart peakHours={data.peakHours} />
-      <DistributionPie title="Device Distribution" entries={data.deviceDistribution} />
-      <DistributionPie title="OS Distribution" entries={data.osDistribution} />
-      <BrowserChart entries={data.browserDistribution} />
+      <OverTimeChart series={data.transcriptsOverTime} href={href} />
+      <PeakHoursChart peakHours={data.peakHours} href={href} />
+      <DistributionPie title="Device Distribution" entries={data.deviceDistribution} dimension="device" href={href} />
+      <DistributionPie title="OS Distribution" entries={data.osDistribution} dimension="os" href={href} />
+      <BrowserChart entries={data.browserDistribution} href={href} />
     </div>
   );
 }

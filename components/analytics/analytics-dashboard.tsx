@@ -9,7 +9,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNoticeCard } from "@/components/ui/notice-card";
 import { PageTitle } from "@/components/layout/page-title";
-import { useAnalytics } from "@/lib/queries/analytics";
+import { useAnalytics, viewerTimeZone } from "@/lib/queries/analytics";
+import { drillDownHref, type SliceHref } from "@/lib/insights/drill-down";
 import { DEFAULT_ANALYTICS_DAYS, presetRange, rangeSubtitle } from "@/lib/charts/analytics-range";
 import { RangePicker, type RangeSelection } from "./range-picker";
 import { SummaryCards } from "./summary-cards";
@@ -40,6 +41,9 @@ export function AnalyticsDashboard() {
   }));
   const analytics = useAnalytics(selection.range);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
+  // Every figure opens the dashboard on its conversations (issue 33).
+  const bounds = { startTime: selection.range.start.toISOString(), endTime: selection.range.end.toISOString() };
+  const href: SliceHref = (slice) => drillDownHref(bounds, viewerTimeZone(), slice);
 
   return (
     <>
@@ -69,8 +73,8 @@ export function AnalyticsDashboard() {
           data-testid="analytics-content"
         >
           <SummaryCards data={analytics.data} />
-          <AnalyticsCharts data={analytics.data} />
-          <InsightsSection insights={analytics.data.insights} range={selection.range} />
+          <AnalyticsCharts data={analytics.data} href={href} />
+          <InsightsSection insights={analytics.data.insights} range={selection.range} href={href} />
         </div>
       )}
     </>

@@ -14,10 +14,10 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AnalyticsInsights, SignalDay } from "@/lib/schemas/analytics";
 import type { TopQuestion } from "@/lib/schemas/insights";
-import { drillDownHref, type SliceFilters } from "@/lib/insights/drill-down";
+import type { SliceFilters, SliceHref } from "@/lib/insights/drill-down";
 import { figureChange, formatMessages, formatShare, type FigureChange } from "@/lib/insights/insight-format";
 import { prepareOverTime } from "@/lib/charts/time-series";
-import { useTopQuestions, viewerTimeZone, type TopQuestionsSort } from "@/lib/queries/analytics";
+import { useTopQuestions, type TopQuestionsSort } from "@/lib/queries/analytics";
 import { ChartCard } from "./chart-card";
 import { AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from "./chart-theme";
 
@@ -29,12 +29,15 @@ const HELPFUL_COLOR = "#059669";
 const NOT_HELPFUL_COLOR = "#e11d48";
 const LENGTH_COLOR = "#0891b2";
 
-type SliceHref = (slice: { day?: string; filters?: SliceFilters }) => string;
-
-export function InsightsSection({ insights, range }: { insights: AnalyticsInsights; range: { start: Date; end: Date } }) {
-  const timeZone = viewerTimeZone();
-  const bounds = { startTime: range.start.toISOString(), endTime: range.end.toISOString() };
-  const href: SliceHref = (slice) => drillDownHref(bounds, timeZone, slice);
+export function InsightsSection({
+  insights,
+  range,
+  href,
+}: {
+  insights: AnalyticsInsights;
+  range: { start: Date; end: Date };
+  href: SliceHref;
+}) {
   return (
     <section aria-labelledby="insights-title" className="space-y-4 sm:space-y-6" data-testid="insights">
       <div>
@@ -369,7 +372,8 @@ function Heatmap({ cells, href }: { cells: AnalyticsInsights["heatmap"]; href: S
                 </th>
                 {Array.from({ length: 24 }, (_, hour) => (
                   <th key={hour} scope="col" className="px-0.5 text-center font-normal text-slate-500">
-                    {hour % 3 === 0 ? hour : <span className="sr-only">{hour}</span>}
+                    {/* Every third hour shown; the others there for screen readers only. */}
+                    <span className={hour % 3 === 0 ? undefined : "opacity-0"}>{hour}</span>
                   </th>
                 ))}
               </tr>

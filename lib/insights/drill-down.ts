@@ -8,6 +8,9 @@ const DAY_MS = 86_400_000;
 /** A slice's list filters (signal, questionGroup, device, os, browser, hour, weekday, feedback, ...). */
 export type SliceFilters = Record<string, string>;
 
+/** The dashboard's address of a slice of the page's range: the range or one local day of it, and filters. */
+export type SliceHref = (slice: { day?: string; filters?: SliceFilters }) => string;
+
 /** The first instant of a local day (days since 1970-01-01 in the zone). */
 function localMidnight(day: number, timeZone: string): number {
   let ms = day * DAY_MS - offsetMinutes(timeZone, day * DAY_MS) * 60_000;

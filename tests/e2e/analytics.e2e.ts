@@ -200,7 +200,10 @@ describe("analytics dashboard", () => {
       // Phone width: no sideways scrolling, and the charts still draw.
       await analyticsAfter(page, () => page.getByRole("button", { name: "Last 30 days" }).click());
       await page.setViewportSize(PHONE);
-      await page.waitForTimeout(200);
+      // The charts follow the new width once their containers report it.
+      await page
+        .waitForFunction((width) => document.documentElement.scrollWidth <= width, PHONE.width, { timeout: 5_000 })
+        .catch(() => undefined);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       expect(await page.locator("[data-testid=chart-card] svg.recharts-surface").count()).toBeGreaterThanOrEqual(5);
       await page.setViewportSize(DESKTOP);

@@ -88,6 +88,16 @@ describe("insights", () => {
       list = await listCallDuring(page, () => page.keyboard.press("Enter"));
       expect(list.body.total).toBe(day.count);
 
+      // A slice of the device distribution, through its table of figures.
+      ({ analytics, top } = await openInsights(page, go));
+      const device = analytics.deviceDistribution[0];
+      const deviceLink = page.locator('[data-testid=chart-card][data-chart="Device Distribution"] table a').first();
+      expect(await deviceLink.innerText()).toBe(device.name);
+      await deviceLink.focus();
+      list = await listCallDuring(page, () => page.keyboard.press("Enter"));
+      expect(list.url.searchParams.get("device")).toBe(device.name);
+      expect(list.body.total).toBe(device.value);
+
       // The most asked question.
       ({ analytics, top } = await openInsights(page, go));
       const question = page.getByTestId("top-question").first().getByRole("link", { name: top[0].example, exact: true });

@@ -154,8 +154,22 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
       expect(chart(title).querySelector("svg.recharts-surface")).not.toBeNull();
       expect(within(chart(title)).queryByText("No data available")).not.toBeInTheDocument();
     }
-    // The figures behind each chart, for screen readers.
+    // The figures behind each chart, for screen readers, each a link to its conversations.
     expect(within(chart("Peak Hours")).getByRole("rowheader", { name: "14:00" }).nextSibling).toHaveTextContent("40");
+    const hour = new URL(within(chart("Peak Hours")).getByRole("link", { name: "14:00" }).getAttribute("href")!, "http://app.test");
+    expect(Object.fromEntries(hour.searchParams)).toMatchObject({ hour: "14", tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    const device = new URL(
+      within(chart("Device Distribution")).getByRole("link", { name: "desktop" }).getAttribute("href")!,
+      "http://app.test",
+    );
+    expect(device.pathname).toBe("/dashboard");
+    expect(device.searchParams.get("device")).toBe("desktop");
+    expect(
+      new URL(
+        within(chart("Browser Distribution")).getByRole("link", { name: "safari" }).getAttribute("href")!,
+        "http://app.test",
+      ).searchParams.get("browser"),
+    ).toBe("safari");
   }, 20_000);
 
   it("shows the insights beside the period before, each figure a link to its conversations", async () => {
