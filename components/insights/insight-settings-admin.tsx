@@ -7,6 +7,7 @@ import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
 import { PageTitle } from "@/components/layout/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
@@ -140,16 +141,7 @@ function Recompute() {
         </Button>
         {job.data ? (
           <div>
-            <div
-              role="progressbar"
-              aria-label="Recompute of the signals"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-2 overflow-hidden rounded-full bg-slate-100"
-            >
-              <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
-            </div>
+            <ProgressBar label="Recompute of the signals" percent={percent} />
             <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="recompute-progress">
               {status === "succeeded"
                 ? `Done: ${job.data.done.toLocaleString("en-US")} transcripts recomputed.`

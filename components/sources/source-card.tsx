@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { toast } from "@/components/ui/toast-store";
 import { useDeleteSource, useSyncSource, useTestSource, useUpdateSource } from "@/lib/queries/sources";
 import { errorMessage } from "@/lib/client/api-error";
@@ -49,16 +50,7 @@ export function SourceCard({ source }: { source: SourceDto }) {
 
       {isRunning && run ? (
         <div className="mt-4">
-          <div
-            role="progressbar"
-            aria-label={`Sync of ${source.name}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar label={`Sync of ${source.name}`} percent={percent} />
           <p className="mt-1 text-sm text-slate-600" aria-live="polite">
             {runProgressText(run)}
           </p>
