@@ -76,11 +76,18 @@ describe.each(["voiceflow-v1", "voiceflow-v2"] as const)("%s", (kind) => {
     expect(stored.messageCount).toBeGreaterThan(0);
     expect(await db.sourceTranscript.count({ where: { sourceId } })).toBe(250);
 
-    // One recent transcript changes on the platform; the next run reads the overlap window again.
-    const recent = fake.transcripts[fake.transcripts.length - 1];
+    // The most recent transcript changes on the platform; the next run reads the overlap window
+    // again, here a day long so that it holds the most recent transcript whatever the time of day
+    // (the generated transcripts follow the hours of a day, an hour or more apart at night).
+    const recent = fake.transcripts.reduce((latest, t) => (Date.parse(t.createdAt) > Date.parse(latest.createdAt) ? t : latest));
     fake.update(recent._id, Date.parse(recent.updatedAt) + 5_000);
     const detailsBefore = fake.calls.detail;
-    await syncToEnd(await syncNow(sourceId));
+    process.env.SYNC_OVERLAP_MINUTES = String(24 * 60);
+    try {
+      await syncToEnd(await syncNow(sourceId));
+    } finally {
+      delete process.env.SYNC_OVERLAP_MINUTES;
+    }
     const second = await lastRun(sourceId);
     expect(second).toMatchObject({ status: "succeeded", created: 0, updated: 1, rejectedCount: 0 });
     expect(second.unchanged).toBe(second.fetched - 1);
