@@ -184,6 +184,8 @@ function DistributionPie({
             iconType="circle"
             iconSize={10}
             wrapperStyle={{ fontSize: 12, color: "#334155" }}
+            // The legend's text in the page's text colour: a light slice colour would be unreadable.
+            formatter={(value) => <span style={{ color: "#334155" }}>{value}</span>}
           />
         </PieChart>
       </ResponsiveContainer>

@@ -39,7 +39,8 @@ export function InsightsSection({
   href: SliceHref;
 }) {
   return (
-    <section aria-labelledby="insights-title" className="space-y-4 sm:space-y-6" data-testid="insights">
+    // Clipped at the page's width: its wide tables scroll inside their cards.
+    <section aria-labelledby="insights-title" className="min-w-0 space-y-4 overflow-x-clip sm:space-y-6" data-testid="insights">
       <div>
         <h2 id="insights-title" className="text-xl font-semibold text-slate-900">
           Insights
