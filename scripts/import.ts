@@ -1,12 +1,14 @@
 // `npm run import -- <file or folder>...`: imports the bot platform's JSON exports into
 // DATABASE_URL. Accepts every shape in ../shared/TRANSCRIPT-FORMAT.md (.json files holding one
 // transcript, an array of them, an object holding them, or a bare dialog; .jsonl/.ndjson with one
-// transcript a line); folders are searched recursively. Safe to run twice: transcripts are
+// transcript a line); folders are searched recursively. Personal data is redacted as the privacy
+// settings say (Admin › Privacy) before anything is stored. Safe to run twice: transcripts are
 // matched by id and updated, never duplicated. Records or files that cannot be read are reported
 // and skipped. Exit code 0 when everything was imported, 1 when something was rejected.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { disconnectDb } from "@/lib/server/db";
+import { getPrivacySettings } from "@/lib/server/privacy/privacy-settings";
 import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
@@ -64,6 +66,7 @@ async function main(): Promise<number> {
       files: files.map((file) => JSON.stringify(file)),
       batchSize: BATCH_SIZE,
       signalSettings: signalRules.settings,
+      privacySettings: (await getPrivacySettings()).settings,
     });
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {

@@ -16,6 +16,23 @@ const ACTION_LABELS: Record<string, string> = {
   "source.update": "Changed source",
   "source.delete": "Deleted source",
   "source.sync": "Started source sync",
+  "transcript.review_status": "Changed transcript review status",
+  "transcript.assign": "Assigned transcript",
+  "transcript.tag_add": "Tagged transcript",
+  "transcript.tag_remove": "Removed tag from transcript",
+  "transcript.note_create": "Added note",
+  "transcript.note_update": "Edited note",
+  "transcript.note_delete": "Deleted note",
+  "transcripts.bulk": "Bulk action on transcripts",
+  "tag.create": "Created tag",
+  "tag.update": "Changed tag",
+  "tag.delete": "Deleted tag",
+  "insight_settings.update": "Changed insight settings",
+  "insight_settings.recompute": "Started signal recompute",
+  "privacy_settings.update": "Changed privacy settings",
+  "privacy_settings.apply": "Started redaction of stored transcripts",
+  "transcripts.erase": "Erased transcripts",
+  "transcripts.retention": "Deleted transcripts past retention",
 };
 
 /** A readable label for an action code; an unknown code is shown as it is. */

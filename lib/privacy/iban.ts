@@ -107,7 +107,8 @@ export function ibanAt(text: string, start: number): IbanCandidate | null {
   let characters = "";
   let position = start;
   while (characters.length < length) {
-    const code = codeAt(text, position);
+    // The text's own character: past its end there is nothing more to read (codeAt would say space).
+    const code = text.charCodeAt(position);
     if (isDigit(code) || isAsciiLetter(code)) {
       characters += text[position];
       position += 1;

@@ -1,5 +1,5 @@
-// Worker thread of `npm run import`: reads the export files and prepares their transcripts for
-// storing, reporting each record that cannot be read (file, position, id when known, reason).
+// Worker thread of `npm run import`: reads the export files, redacts personal data as the privacy
+// settings say and prepares the transcripts for storing, reporting each record that cannot be read (file, position, id when known, reason).
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
 import { BatchPacker } from "./pack-sources";
@@ -10,6 +10,9 @@ import type { TextsWords } from "@/lib/server/store/search-words";
 import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules } from "@/lib/insights/signal-rules";
 import type { InsightSettings } from "@/lib/schemas/insights";
+import { redactSourceRecord } from "@/lib/privacy/redact-records";
+import { Redactor } from "@/lib/privacy/redactor";
+import type { PrivacySettings } from "@/lib/schemas/privacy";
 
 export interface FileRejection {
   file: string;
@@ -29,8 +32,14 @@ export interface ImportBatch {
   bytesRead: number;
 }
 
-const { files, batchSize, signalSettings } = workerData as { files: string[]; batchSize: number; signalSettings: InsightSettings };
+const { files, batchSize, signalSettings, privacySettings } = workerData as {
+  files: string[];
+  batchSize: number;
+  signalSettings: InsightSettings;
+  privacySettings: PrivacySettings;
+};
 const signalRules = compileSignalRules(signalSettings);
+const redactor = new Redactor(privacySettings);
 const sender = new BatchSender<ImportBatch>();
 
 async function run() {
@@ -50,7 +59,7 @@ async function run() {
           rejected.push({ file, index: item.index, reason: item.reason });
           continue;
         }
-        const result = readRecord(item.record);
+        const result = readRecord(redactSourceRecord(item.record, redactor));
         if (result.ok) packer.add(result.transcript, deriveSignals(result.dialog, signalRules));
         else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
         if (packer.size >= batchSize) await flush();

@@ -11,7 +11,8 @@ import { runJob } from "@/lib/server/jobs/run-jobs";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { startFakeVoiceflow, type FakeVoiceflow } from "../helpers/fake-voiceflow";
-import { rollupsAndRecount, syncToEnd, TEST_CRON_SECRET, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+import { syncToEnd, TEST_CRON_SECRET, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+import { rollupsAndRecount } from "../helpers/rollup-recount";
 
 useSourcesEnvironment();
 

@@ -12,7 +12,8 @@ import { rotateSourceKeys } from "@/lib/server/sources/rotate-source-keys";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { startFakeVoiceflow, type FakeVoiceflow } from "../helpers/fake-voiceflow";
-import { rollupsAndRecount, syncToEnd, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+import { syncToEnd, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+import { rollupsAndRecount } from "../helpers/rollup-recount";
 
 useSourcesEnvironment();
 

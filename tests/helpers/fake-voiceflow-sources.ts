@@ -1,9 +1,7 @@
 // What the sources' API tests share: the environment a sync needs (an encryption key, the cron
 // secret, loopback allowed for the fake platform, short timeouts), and driving a run to its end.
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/server/db";
 import { runJob } from "@/lib/server/jobs/run-jobs";
-import { rollupDeltas } from "@/lib/server/store/rollup-deltas";
 
 export const TEST_CRON_SECRET = "cron-secret-for-the-tests-0123456789";
 
@@ -22,28 +20,4 @@ export async function syncToEnd(runId: string, budgetMs = 30_000): Promise<numbe
     if (outcome.status !== "running") return calls;
   }
   throw new Error(`run ${runId} did not finish`);
-}
-
-/** The analytics rollups as stored, and as counted again from the transcripts. */
-export async function rollupsAndRecount() {
-  const transcripts = await db.transcript.findMany({
-    select: { createdAt: true, device: true, os: true, browser: true, messageCount: true },
-  });
-  const expected = rollupDeltas(
-    transcripts.map((t) => ({
-      before: null,
-      after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser, messageCount: t.messageCount },
-    })),
-  );
-  const slots = await db.transcriptSlotCount.findMany({ orderBy: { slot: "asc" } });
-  const attributes = await db.transcriptHourAttribute.findMany();
-  const sortAttributes = (rows: { dimension: string; hour: number; value: string; count: number }[]) =>
-    rows.map((row) => `${row.dimension}|${row.hour}|${row.value}|${row.count}`).sort();
-  return {
-    stored: { slots: slots.map((row) => [row.slot, row.count]), attributes: sortAttributes(attributes) },
-    recounted: {
-      slots: expected.slots.map((row) => [row.slot, row.delta]),
-      attributes: sortAttributes(expected.attributes.map((row) => ({ ...row, count: row.delta }))),
-    },
-  };
 }

@@ -32,12 +32,17 @@ export type AuditAction =
   | "tag.update"
   | "tag.delete"
   | "insight_settings.update"
-  | "insight_settings.recompute";
+  | "insight_settings.recompute"
+  | "privacy_settings.update"
+  | "privacy_settings.apply"
+  | "transcripts.erase"
+  | "transcripts.retention";
 
 export interface AuditEventInput {
   actor: Pick<SessionUser, "id" | "email">;
   action: AuditAction;
-  targetType: "user" | "feedback" | "ingest_key" | "source" | "transcript" | "transcripts" | "tag" | "insight_settings";
+  targetType:
+    "user" | "feedback" | "ingest_key" | "source" | "transcript" | "transcripts" | "tag" | "insight_settings" | "privacy_settings";
   targetId: string;
   /** What a reader recognises the target by (an e-mail, a key name), kept after deletion. */
   targetLabel?: string | null;

@@ -21,6 +21,8 @@ export { getTranscript, TRANSCRIPT_NOT_FOUND } from "./get-transcript";
 export { countForAnalytics, type AnalyticsCounts } from "./analytics-counts";
 /** The phrase lists signals are derived with now, for the import and seed workers. */
 export { currentSignalSettings, recomputeSignalsAfter, type RecomputedSignals } from "./transcript-signals";
+/** Stored records in sort key order, for the jobs that go over every transcript. */
+export { readSourcesAfter, type StoredSource } from "./stored-sources";
 /** The per-day signal and rating counts and the conversation lengths the insights are made of. */
 export { countForInsights, type InsightCounts } from "./insight-counts";
 /** The question groups of a range, ranked, with their figures (top questions). */

@@ -2,7 +2,8 @@ import "server-only";
 import { storeRead } from "./active-database";
 import type { WriteTransaction } from "./database";
 import { keyIn } from "./filtered-keys";
-import { int, join, sql, toNumber, type Sql } from "./sql";
+import { readSourcesAfter } from "./stored-sources";
+import { join, sql, toNumber, type Sql } from "./sql";
 import { deriveSignals, SIGNALS_VERSION, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS, type SignalRules } from "@/lib/insights/signal-rules";
 import { insightSettingsSchema, SIGNAL_KINDS, type InsightSettings, type SignalKind } from "@/lib/schemas/insights";
@@ -111,10 +112,9 @@ export interface RecomputedSignals {
  */
 export async function recomputeSignalsAfter(afterKey: number, limit: number): Promise<RecomputedSignals> {
   const rules = await readSignalRules({ query: (statement) => storeRead(statement) });
-  const rows = await storeRead<{ sortKey: unknown; id: string; sessionId: string; source: string }>(sql`
-    SELECT "sortKey", "id", "sessionId", "source" FROM "Transcript" WHERE "sortKey" > ${int(afterKey)} ORDER BY "sortKey" LIMIT ${int(limit)}`);
+  const rows = await readSourcesAfter(afterKey, limit);
   const signals = rows.map((row) => ({
-    sortKey: toNumber(row.sortKey),
+    sortKey: row.sortKey,
     signals: signalsOfStorable({ id: row.id, sessionId: row.sessionId, sourceJson: row.source }, rules.rules),
   }));
   return {
