@@ -73,3 +73,54 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   customPatterns: [],
   retentionDays: null,
 };
+
+export const MAX_ERASE_IDS = 1_000;
+export const ERASE_REASON_MAX_LENGTH = 500;
+
+/**
+ * Which transcripts an erasure deletes: exactly one of their ids, a session ID, or an e-mail
+ * address or phone number their texts contain (read by the same detectors as redaction).
+ */
+const erasureTargetFields = {
+  ids: z
+    .array(z.string().trim().min(1, "ids must not hold empty ids"), { error: "ids must be a list of transcript ids" })
+    .min(1, "ids must hold at least one id")
+    .max(MAX_ERASE_IDS, `ids may hold at most ${MAX_ERASE_IDS} ids`)
+    .optional(),
+  sessionId: z.string({ error: "sessionId must be a string" }).trim().min(1, "sessionId must not be empty").optional(),
+  contains: z
+    .string({ error: "contains must be a string" })
+    .trim()
+    .min(1, "contains must be an e-mail address or a phone number")
+    .max(200, "contains must be an e-mail address or a phone number")
+    .optional(),
+};
+const hasOneTarget = (target: { ids?: string[]; sessionId?: string; contains?: string }) =>
+  [target.ids, target.sessionId, target.contains].filter((value) => value !== undefined).length === 1;
+const ONE_TARGET = { message: "Give exactly one of ids, sessionId or contains" };
+
+export const erasureTargetSchema = z.object(erasureTargetFields).strict().refine(hasOneTarget, ONE_TARGET);
+export type ErasureTarget = z.output<typeof erasureTargetSchema>;
+
+/** POST /api/admin/transcripts/erase/preview: how many transcripts an erasure would delete. */
+export interface ErasurePreview {
+  count: number;
+}
+
+/** POST /api/admin/transcripts/erase: deletes them, refused (409 with the new count) when the count changed. */
+export const erasureRequestSchema = z
+  .object({
+    ...erasureTargetFields,
+    reason: z
+      .string({ error: "A reason is required" })
+      .trim()
+      .min(1, "A reason is required")
+      .max(ERASE_REASON_MAX_LENGTH, `The reason may be at most ${ERASE_REASON_MAX_LENGTH} characters`),
+    expectedCount: z.number({ error: "expectedCount must be the previewed count" }).int().min(0),
+  })
+  .strict()
+  .refine(hasOneTarget, ONE_TARGET);
+export type ErasureRequest = z.output<typeof erasureRequestSchema>;
+export interface ErasureResult {
+  deleted: number;
+}
