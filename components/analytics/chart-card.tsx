@@ -44,32 +44,36 @@ export function ChartCard({
               {children}
             </div>
             {table ? (
-              // Shown while a drill-down link in it has the keyboard's focus.
-              <table className="sr-only focus-within:not-sr-only focus-within:mt-3 focus-within:w-full focus-within:text-sm">
-                <caption>{title}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{table.columns[0]}</th>
-                    <th scope="col">{table.columns[1]}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {table.rows.map(([label, value, href]) => (
-                    <tr key={label}>
-                      <th scope="row" className="text-left font-normal">
-                        {href ? (
-                          <Link href={href} className="text-indigo-700 underline">
-                            {label}
-                          </Link>
-                        ) : (
-                          label
-                        )}
-                      </th>
-                      <td>{value}</td>
+              // Shown while a drill-down link in it has the keyboard's focus. The hiding is on a
+              // wrapper: a table keeps the width of its content whatever width it is given, so a
+              // hidden table would stick out of a narrow page.
+              <div className="sr-only focus-within:not-sr-only focus-within:mt-3">
+                <table className="w-full text-sm">
+                  <caption>{title}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{table.columns[0]}</th>
+                      <th scope="col">{table.columns[1]}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {table.rows.map(([label, value, href]) => (
+                      <tr key={label}>
+                        <th scope="row" className="text-left font-normal">
+                          {href ? (
+                            <Link href={href} className="text-indigo-700 underline">
+                              {label}
+                            </Link>
+                          ) : (
+                            label
+                          )}
+                        </th>
+                        <td>{value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             ) : null}
           </>
         ) : (
