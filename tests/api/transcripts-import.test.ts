@@ -128,6 +128,34 @@ describe("npm run import", () => {
     await db.transcript.deleteMany({ where: { id: { in: ["utf8-a", "utf8-b", "latin1-c"] } } });
   });
 
+  it("redacts personal data before storing, as the privacy settings say", async () => {
+    const record = (id: string, query: string) => ({
+      _id: id,
+      sessionID: `s-${id}`,
+      createdAt: "2025-03-02T10:00:00Z",
+      device: "kiosk 198.51.100.23",
+      dialog: [{ type: "request", payload: { payload: { query } } }],
+    });
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "import-private-")), "export.jsonl");
+    writeFileSync(
+      file,
+      [record("private-a", "mail me at ana.silva@example.pt"), record("private-b", "my number is +351 912 345 678")]
+        .map((r) => JSON.stringify(r))
+        .join("\n"),
+    );
+    const result = runScript("import", [file]);
+    expect(result.output).toMatch(/Imported 2 transcripts from 1 file: 2 new/);
+    const rows = await db.transcript.findMany({ where: { id: { in: ["private-a", "private-b"] } }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => [row.question, row.device])).toEqual([
+      ["mail me at [EMAIL]", "kiosk [IP]"],
+      ["my number is [PHONE]", "kiosk [IP]"],
+    ]);
+    for (const row of rows) expect(row.source).not.toMatch(/ana\.silva|912 345|198\.51/);
+    expect((await list({ search: "ana.silva" })).body.total).toBe(0);
+    expect((await list({ search: "[EMAIL]" })).body.transcripts.map((t: { id: string }) => t.id)).toEqual(["private-a"]);
+    await db.transcript.deleteMany({ where: { id: { in: ["private-a", "private-b"] } } });
+  });
+
   it("stores the later of two versions of a transcript in one file, found by its words and not by the earlier's", async () => {
     const transcript = (id: string, query: string) => ({
       _id: id,
