@@ -14,13 +14,15 @@ import type { Span } from "./spans";
 export type EnabledKinds = Readonly<Record<BuiltInKind, boolean>>;
 
 const HAS_DIGIT = /\d/;
+/** A whole text that is an ISO 8601 date-time (every dialog entry's startTime is one): nothing to find. */
+const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?$/;
 
 /** The spans to redact in `text`, in order and not overlapping; empty for most texts. */
 export function findSpans(text: string, kinds: EnabledKinds): Span[] {
   const spans: Span[] = [];
   if (text.length < 6) return spans;
   if (kinds.email && text.includes("@")) findEmails(text, spans);
-  if (!HAS_DIGIT.test(text)) return spans;
+  if (!HAS_DIGIT.test(text) || ISO_DATE_TIME.test(text)) return spans;
   const found = spans.length;
   if (kinds.ip && text.includes(":")) findIpv6(text, spans);
   if (kinds.iban || kinds.ip || kinds.card || kinds.phone) findDigitRuns(text, kinds, spans);

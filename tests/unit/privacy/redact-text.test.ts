@@ -42,6 +42,8 @@ describe("phone numbers", () => {
     "Meeting on 2024-03-15 at 10:30",
     "Date 15.03.2024 and 03/15/2024",
     "Timestamp 2024-03-15T10:30:00.000Z",
+    "2024-03-15T10:30:00.000Z",
+    "2024-03-15T10:30:00+01:00",
     "epoch 1710498600000 ms",
     "Version 1.2.3 and v10.4.12-beta.1",
     "Release 2.10.0 build 4567",
