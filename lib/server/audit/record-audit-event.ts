@@ -38,8 +38,11 @@ export type AuditAction =
   | "transcripts.erase"
   | "transcripts.retention";
 
+/** Who acted: a user, or the portal itself (no id; its e-mail field names the process, e.g. "retention"). */
+export type AuditActor = Pick<SessionUser, "email"> & { id: string | null };
+
 export interface AuditEventInput {
-  actor: Pick<SessionUser, "id" | "email">;
+  actor: AuditActor;
   action: AuditAction;
   targetType:
     "user" | "feedback" | "ingest_key" | "source" | "transcript" | "transcripts" | "tag" | "insight_settings" | "privacy_settings";

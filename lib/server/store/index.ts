@@ -8,6 +8,16 @@ export { saveTranscripts, type SaveResult } from "./save-transcripts";
 /** Deletes transcripts by id, with their rollups, search rows and feedback. */
 export { deleteTranscripts } from "./delete-transcripts";
 
+/** Which transcripts an erasure or the retention deletes: by ids, by session, records that may hold a value, the oldest. */
+export {
+  countCreatedBefore,
+  oldestIdsBefore,
+  readSourcesPassing,
+  storedTranscriptIds,
+  transcriptIdsOfSession,
+  type SourceChunk,
+} from "./deletion-targets";
+
 /** One page of the transcripts of a range, optionally searched and of one session, with its total. */
 export { listTranscripts } from "./list-transcripts";
 

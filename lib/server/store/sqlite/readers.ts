@@ -14,6 +14,9 @@ import { READ_TIMEOUT_CODE, readBudgetMs, readTimeoutError } from "../read-budge
  * SQL function within_budget() throws once the running statement has run for the budget, which
  * makes SQLite abort the statement: better-sqlite3 has no other way to interrupt one. The store's
  * long statements call it every 1024 keys or so (withinBudget in search.ts).
+ * SQL function holds_digits(text, digits, joiners) is 1 when the text holds the digits in order with
+ * only characters of joiners between two of them (a phone number however it is grouped, for the
+ * erasure's prefilter in deletion-targets.ts), else 0.
  */
 const READER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -23,6 +26,18 @@ let deadline = Infinity;
 database.function("within_budget", { deterministic: false }, () => {
   if (Date.now() < deadline) return 1;
   throw Object.assign(new Error("The read ran past its time budget"), { code: workerData.timeoutCode });
+});
+database.function("holds_digits", { deterministic: true }, (text, digits, joiners) => {
+  if (typeof text !== "string" || digits.length === 0) return 0;
+  for (let start = text.indexOf(digits[0]); start >= 0; start = text.indexOf(digits[0], start + 1)) {
+    let matched = 1;
+    for (let position = start + 1; matched < digits.length && position < text.length; position++) {
+      if (text[position] === digits[matched]) matched += 1;
+      else if (!joiners.includes(text[position])) break;
+    }
+    if (matched === digits.length) return 1;
+  }
+  return 0;
 });
 parentPort.on("message", ({ id, text, values, budgetMs }) => {
   deadline = budgetMs > 0 ? Date.now() + budgetMs : Infinity;

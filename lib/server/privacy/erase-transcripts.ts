@@ -1,0 +1,99 @@
+import "server-only";
+import { db } from "../db";
+import { AppError, badRequest } from "../http/app-error";
+import { recordAuditEvent } from "../audit/record-audit-event";
+import type { SessionUser } from "../auth/session";
+import { deleteTranscripts, readSourcesPassing, storedTranscriptIds, transcriptIdsOfSession } from "../store";
+import { ErasureMatcher, normalizeErasureQuery, type ErasureKind, type ErasureQuery } from "@/lib/privacy/erasure";
+import { erasurePrefilter } from "@/lib/privacy/erasure-prefilter";
+import type { ErasurePreview, ErasureRequest, ErasureResult, ErasureTarget } from "@/lib/schemas/privacy";
+
+// Erasure on request (issue 34): administrators delete the transcripts of a list of ids, of a
+// session, or whose stored record holds an e-mail address or phone number. The same resolution
+// answers the preview and decides the erasure, which is refused when its count is no longer the
+// previewed one. Transcripts stored after the count was taken are not erased by the request.
+
+/** Transcripts per read of a scan for `contains`: a bounded slice of the keys, well within the read budget. */
+const SCAN_SLICE = 10_000;
+
+/** The refusal of an erasure whose target no longer matches the previewed count; `count` is the new one. */
+export class ErasureCountChanged extends AppError {
+  constructor(readonly count: number) {
+    super("CONFLICT", "The matching transcripts changed since the preview; review the new count and confirm again");
+  }
+}
+
+/** The target as the audit log may keep it: its kind and size, never the value searched for. */
+type TargetSummary = { target: "ids"; ids: number } | { target: "session" } | { target: "contains"; contains: ErasureKind };
+
+interface ResolvedTarget {
+  ids: string[];
+  summary: TargetSummary;
+}
+
+/** The kind a `contains` value is read as: an e-mail address when it has an '@', else a phone number. */
+function containsQuery(value: string): ErasureQuery {
+  const normalized = normalizeErasureQuery(value.includes("@") ? "email" : "phone", value);
+  if (!normalized.ok) throw badRequest(`contains: ${normalized.message}`);
+  return normalized.query;
+}
+
+/**
+ * The ids of the stored transcripts whose record holds the query's address or number: every record
+ * is tested, in sort key order, by the database's prefilter, and each that passes by the matcher.
+ */
+async function idsHolding(query: ErasureQuery): Promise<string[]> {
+  const prefilter = erasurePrefilter(query);
+  const matcher = new ErasureMatcher(query);
+  const ids: string[] = [];
+  for (let afterKey = Number.MIN_SAFE_INTEGER; ;) {
+    const { candidates, lastKey } = await readSourcesPassing(prefilter, afterKey, SCAN_SLICE);
+    for (const row of candidates) if (matcher.matchesRecord(JSON.parse(row.source))) ids.push(row.id);
+    if (lastKey === null) return ids;
+    afterKey = lastKey;
+  }
+}
+
+async function resolveTarget(target: ErasureTarget): Promise<ResolvedTarget> {
+  if (target.ids !== undefined) return { ids: await storedTranscriptIds(target.ids), summary: { target: "ids", ids: target.ids.length } };
+  if (target.sessionId !== undefined) return { ids: await transcriptIdsOfSession(target.sessionId), summary: { target: "session" } };
+  if (target.contains !== undefined) {
+    const query = containsQuery(target.contains);
+    return { ids: await idsHolding(query), summary: { target: "contains", contains: query.kind } };
+  }
+  throw badRequest("Give exactly one of ids, sessionId or contains");
+}
+
+/** POST /api/admin/transcripts/erase/preview: how many transcripts the target names now. Administrators. Throws BAD_REQUEST. */
+export async function previewErasure(target: ErasureTarget): Promise<ErasurePreview> {
+  return { count: (await resolveTarget(target)).ids.length };
+}
+
+const TARGET_LABELS: Record<TargetSummary["target"] | ErasureKind, string> = {
+  ids: "Transcripts by id",
+  session: "The transcripts of a session",
+  contains: "Transcripts holding a value",
+  email: "Transcripts holding an e-mail address",
+  phone: "Transcripts holding a phone number",
+};
+
+/**
+ * POST /api/admin/transcripts/erase: deletes the transcripts the target names, with everything
+ * stored with them (deleteTranscripts), when they are still `expectedCount`; then records one audit
+ * entry with the reason, the count and the kind of target. Administrators. Throws BAD_REQUEST,
+ * ErasureCountChanged (nothing deleted).
+ */
+export async function eraseTranscripts(request: ErasureRequest, actor: SessionUser): Promise<ErasureResult> {
+  const { ids, summary } = await resolveTarget(request);
+  if (ids.length !== request.expectedCount) throw new ErasureCountChanged(ids.length);
+  const deleted = await deleteTranscripts(ids);
+  await recordAuditEvent(db, {
+    actor,
+    action: "transcripts.erase",
+    targetType: "transcripts",
+    targetId: summary.target,
+    targetLabel: TARGET_LABELS[summary.target === "contains" ? summary.contains : summary.target],
+    details: { reason: request.reason, deleted, ...summary },
+  });
+  return { deleted };
+}
