@@ -3,7 +3,7 @@
 // One action at a time: every button waits while one is in flight; both lists refresh after it.
 import { useState } from "react";
 import Link from "next/link";
-import { Cable, Clock, KeyRound, Lightbulb, ScrollText, Tags, UserCheck, Users } from "lucide-react";
+import { Cable, Clock, KeyRound, Lightbulb, ScrollText, ShieldCheck, Tags, UserCheck, Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { StatCard } from "@/components/ui/stat-card";
 import { buttonClasses } from "@/components/ui/button";
@@ -81,6 +81,9 @@ export function AdminPanel() {
             </Link>
             <Link href="/admin/insights" className={buttonClasses({ variant: "outline", size: "sm" })}>
               <Lightbulb aria-hidden /> Insights
+            </Link>
+            <Link href="/admin/privacy" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              <ShieldCheck aria-hidden /> Privacy
             </Link>
           </>
         }

@@ -8,7 +8,7 @@ export function PageTitle({ title, subtitle, actions }: { title: string; subtitl
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
   );
 }

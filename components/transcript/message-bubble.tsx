@@ -9,18 +9,21 @@ import { MessageContent, type MessageSearch } from "./message-content";
 
 /**
  * `anchored`: the message the page's address points at (a rating in Feedback Management links to it);
- * `search`: the search whose matches it marks.
+ * `search`: the search whose matches it marks; `customPlaceholders`: the custom patterns' names,
+ * whose placeholders show as badges like the built-in ones.
  */
 export function MessageBubble({
   turn,
   footer,
   anchored = false,
   search,
+  customPlaceholders,
 }: {
   turn: ShownTurn;
   footer?: ReactNode;
   anchored?: boolean;
   search?: MessageSearch;
+  customPlaceholders?: readonly string[];
 }) {
   const isUser = turn.role === "user";
   const Icon = isUser ? User : Bot;
@@ -60,7 +63,7 @@ export function MessageBubble({
               : "rounded-tl-sm border border-slate-200 bg-white text-slate-900 [&_a]:text-indigo-700",
           )}
         >
-          <MessageContent text={turn.text} search={search} />
+          <MessageContent text={turn.text} search={search} customPlaceholders={customPlaceholders} />
         </div>
         {footer}
       </div>

@@ -17,6 +17,7 @@ import { useSession } from "@/lib/client/session";
 import { feedbackByMessage } from "@/lib/feedback/display";
 import { useTranscriptFeedback } from "@/lib/queries/admin-feedback";
 import { TranscriptNotFoundError, useTranscript } from "@/lib/queries/transcript";
+import { usePrivacySettings } from "@/lib/queries/privacy";
 import type { ReviewedDetail } from "@/lib/queries/review";
 import { ReviewPanel } from "@/components/review/review-panel";
 import { ReviewQueueBar } from "@/components/review/review-queue-bar";
@@ -43,6 +44,10 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
   const isAdmin = useSession().user?.isAdmin === true;
   const ratings = useTranscriptFeedback(transcriptId, { enabled: isAdmin && transcript.isSuccess });
   const ratingsByMessage = useMemo(() => feedbackByMessage(ratings.data?.items ?? []), [ratings.data]);
+  // The custom patterns' placeholders show as badges too where they can be read (administrators);
+  // others see the built-in placeholders as badges and custom ones as written.
+  const privacy = usePrivacySettings({ enabled: isAdmin && transcript.isSuccess });
+  const customPlaceholders = useMemo(() => privacy.data?.customPatterns.map((pattern) => pattern.name) ?? [], [privacy.data]);
   const { changeStatus, updatingId } = useReviewStatusChange();
   // Opened from Review next: the pass's list query (issue 32).
   const queue = useSearchParams().get(QUEUE_PARAMETER);
@@ -87,6 +92,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
                       turn={turn}
                       anchored={turn.index === anchored}
                       search={hits?.searchOf(turn.index)}
+                      customPlaceholders={customPlaceholders}
                       footer={
                         turn.role === "bot" ? (
                           <>

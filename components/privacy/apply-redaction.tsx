@@ -1,0 +1,79 @@
+"use client";
+// Issue 34 (administrators): redacts every stored transcript by the saved settings as a
+// background job, followed with a progress bar until it succeeds or fails.
+import { useState } from "react";
+import { CircleAlert, CircleCheck, ShieldCheck } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { toast } from "@/components/ui/toast-store";
+import { redactionPercent, redactionProgressText } from "@/lib/format/privacy";
+import { useApplyRedaction, useRedactionJob } from "@/lib/queries/privacy";
+
+export const APPLY_REDACTION = "Apply redaction to stored transcripts";
+
+export function ApplyRedaction() {
+  const start = useApplyRedaction();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const job = useRedactionJob(jobId);
+  const status = job.data?.status;
+  const running = start.isPending || status === "queued" || status === "running";
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Stored transcripts</CardTitle>
+        <CardDescription>
+          Redacts every stored transcript by the saved settings above, as new ones are at ingest. It runs in the background; you can leave
+          this page while it does.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Button variant="outline" disabled={running} onClick={() => setConfirming(true)} className="h-auto min-h-10 max-w-full py-2">
+          <ShieldCheck className={running ? "animate-pulse" : undefined} aria-hidden />
+          <span className="whitespace-normal text-left">{APPLY_REDACTION}</span>
+        </Button>
+        {job.data ? (
+          <div data-testid="redaction-job" data-status={status}>
+            <ProgressBar label="Redaction of stored transcripts" percent={redactionPercent(job.data)} />
+            <p
+              className={
+                status === "failed"
+                  ? "mt-2 flex items-start gap-1.5 text-sm text-red-700"
+                  : status === "succeeded"
+                    ? "mt-2 flex items-start gap-1.5 text-sm text-emerald-800"
+                    : "mt-2 text-sm text-slate-600"
+              }
+              aria-live="polite"
+              data-testid="redaction-progress"
+            >
+              {status === "failed" ? <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
+              {status === "succeeded" ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
+              <span>{redactionProgressText(job.data)}</span>
+            </p>
+          </div>
+        ) : null}
+        {job.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {job.error.message}
+          </p>
+        ) : null}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Apply redaction to every stored transcript?"
+        description="Values of the kinds and patterns turned on are replaced by their placeholders in every stored transcript. The original values cannot be restored."
+        confirmLabel="Apply redaction"
+        onConfirm={() =>
+          start.mutate(undefined, {
+            onSuccess: ({ jobId: started }) => setJobId(started),
+            onError: (error) => toast({ title: "Redaction not started", description: error.message, variant: "destructive" }),
+          })
+        }
+      />
+    </Card>
+  );
+}

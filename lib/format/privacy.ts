@@ -1,0 +1,45 @@
+// Issue 34 (privacy): the words the Privacy page and the transcript page put on redaction and
+// erasure: the placeholders' spoken names, the job's progress and the counts of transcripts.
+import { BUILT_IN_PLACEHOLDER_NAMES, type BuiltInKind } from "@/lib/privacy/placeholders";
+import type { JobDto } from "@/lib/schemas/sources";
+import { percentDone } from "./percent";
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** '1 transcript', '1,200 transcripts'. */
+export function transcriptCount(value: number): string {
+  return `${count(value)} ${value === 1 ? "transcript" : "transcripts"}`;
+}
+
+/** What each built-in kind's placeholder stands for, as read out. */
+const BUILT_IN_WORDS: Record<BuiltInKind, string> = {
+  email: "e-mail address",
+  phone: "phone number",
+  card: "payment card number",
+  iban: "IBAN",
+  ip: "IP address",
+};
+const WORDS_BY_NAME = new Map(
+  (Object.keys(BUILT_IN_WORDS) as BuiltInKind[]).map((kind) => [BUILT_IN_PLACEHOLDER_NAMES[kind], BUILT_IN_WORDS[kind]]),
+);
+
+/** A placeholder badge's accessible name: 'redacted e-mail address'; a custom ORDER_ID reads 'redacted order id'. */
+export function placeholderLabel(name: string): string {
+  const words = WORDS_BY_NAME.get(name.toUpperCase()) ?? name.toLowerCase().replaceAll("_", " ");
+  return `redacted ${words}`;
+}
+
+/** The redaction job's line under its progress bar. */
+export function redactionProgressText(job: Pick<JobDto, "status" | "done" | "total" | "error">): string {
+  if (job.status === "failed") return `Failed: ${job.error?.trim() || "the redaction stopped"}`;
+  if (job.status === "succeeded") return `Done: ${transcriptCount(job.done)} checked and redacted by the saved settings.`;
+  if (job.status === "queued") return "Waiting to start…";
+  if (job.total === null) return `${transcriptCount(job.done)} checked so far`;
+  return `${count(job.done)} of ${transcriptCount(job.total)} (${percentDone(job.done, job.total, 0)}%)`;
+}
+
+/** The progress bar's percentage: full once the job succeeded, whatever the counts say. */
+export function redactionPercent(job: Pick<JobDto, "status" | "done" | "total">): number {
+  if (job.status === "succeeded") return 100;
+  return job.total === null ? 0 : percentDone(job.done, job.total, 0);
+}
