@@ -1,6 +1,7 @@
 // Syncs the sources from the bot platform, for cron on a server:
 //   npm run sync                      every due source (not paused, no run within SYNC_INTERVAL_MINUTES),
-//                                     and any run cut short before, each to its end
+//                                     the daily retention pass when it is due, and any run or job cut
+//                                     short before, each to its end
 //   npm run sync -- --source <id>     that source now, whether due or not
 // A run another process is stepping is left to it (the lease); the command ends when nothing is left.
 import { parseArgs } from "node:util";
@@ -9,6 +10,7 @@ import { closeStore } from "@/lib/server/store";
 import { runDueJobs, runJob } from "@/lib/server/jobs/run-jobs";
 import { runBudgetMs } from "@/lib/server/jobs/job-settings";
 import { startDueSyncs, startSourceSync } from "@/lib/server/sources/start-sync";
+import { startDueRetention } from "@/lib/server/privacy/retention";
 import { listSyncRuns } from "@/lib/server/sources/manage-sources";
 import { runCountsText } from "@/lib/format/sync-run";
 
@@ -32,6 +34,7 @@ async function main(): Promise<number> {
   }
   const started = await startDueSyncs();
   console.log(`Started ${started.length} run(s) of due sources`);
+  if (await startDueRetention()) console.log("Started the daily retention pass");
   let stepped = 0;
   for (;;) {
     const outcomes = await runDueJobs({ budgetMs: runBudgetMs() });

@@ -3,3 +3,4 @@ import "server-only";
 import "../sources/sync-job";
 import "../insights/recompute-signals";
 import "../privacy/apply-redaction";
+import "../privacy/retention";

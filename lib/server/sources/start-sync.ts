@@ -5,6 +5,7 @@ import { AppError, notFound } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { enqueueJob, runDueJobs } from "../jobs/run-jobs";
 import { runBudgetMs } from "../jobs/job-settings";
+import { startDueRetention } from "../privacy/retention";
 import { SYNC_JOB_KIND, type SyncCursor } from "./sync-job";
 import { syncIntervalMs, syncOverlapMs } from "./sync-settings";
 import { toSyncRunDto } from "./source-dto";
@@ -80,12 +81,13 @@ export async function startManualSync({
 }
 
 /**
- * What the cron endpoint and `npm run sync` do: start the runs of the due sources, then step every
- * unfinished job (these runs, runs cut short earlier, other kinds of job) until the run budget is
- * spent. Resolves to the sync runs stepped, with their counts so far.
+ * What the cron endpoint does: start the runs of the due sources and the daily retention pass when
+ * it is due, then step every unfinished job (these, runs cut short earlier, other kinds of job)
+ * until the run budget is spent. Resolves to the sync runs stepped, with their counts so far.
  */
 export async function runScheduledSyncs(options: { budgetMs?: number } = {}): Promise<(SyncRunDto & { sourceId: string })[]> {
   await startDueSyncs();
+  await startDueRetention();
   const outcomes = await runDueJobs({ budgetMs: options.budgetMs ?? runBudgetMs() });
   const runs = await db.syncRun.findMany({
     where: { id: { in: outcomes.map((outcome) => outcome.jobId) } },
