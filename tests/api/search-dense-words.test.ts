@@ -4,6 +4,7 @@
 // search total must equal a count of the texts that contain the query.
 import * as listRoute from "@/app/api/transcripts/route";
 import { db } from "@/lib/server/db";
+import { deleteTranscripts } from "@/lib/server/store";
 import { storeRead } from "@/lib/server/store/active-database";
 import { int, sql } from "@/lib/server/store/sql";
 import { SORT_KEY_SPREAD } from "@/lib/server/store/sort-key";
@@ -216,6 +217,16 @@ describe("counting common words", () => {
   it("stays exact as transcripts are deleted", async () => {
     const deleted = ["bulk-2", "bulk-4", "bulk-150", "bulk-401", "late-0"];
     await db.transcript.deleteMany({ where: { id: { in: deleted } } });
+    for (const id of deleted) stored.delete(id);
+    await expectExactBits();
+    await expectExactDayCounts();
+    await expectSearchRowsFollowTranscripts();
+    await expectExactTotals();
+  });
+
+  it("stays exact as the store deletes transcripts (erasure, retention, a source's deletion)", async () => {
+    const deleted = ["bulk-0", "bulk-1", "bulk-3", "bulk-300", "bulk-801", "early-6", "late-3", "no-such-id"];
+    expect(await deleteTranscripts(deleted)).toBe(deleted.length - 1);
     for (const id of deleted) stored.delete(id);
     await expectExactBits();
     await expectExactDayCounts();

@@ -97,6 +97,11 @@ export interface StoreDatabase {
   prepareSearch(filter: SearchFilter): Promise<PreparedSearch>;
   /** The search row writer of a batch (its transcripts' ids and texts' words), made before the batch writes anything. */
   searchRowWriter(tx: WriteTransaction, batch: { ids: string[]; words: TextsWords }, options: { bulk: boolean }): Promise<SearchRowWriter>;
+  /**
+   * Within the transaction that deletes the transcripts of these keys, before it does: what their
+   * search rows need beyond what foreign keys and triggers do.
+   */
+  beforeDelete(tx: WriteTransaction, sortKeys: readonly number[]): Promise<void>;
   /** For a long run of writes (the import and seed commands). */
   beginBulkWrites(): Promise<void>;
   /** After a bulk load: refreshes the planner's statistics of what it changed. */

@@ -4,6 +4,7 @@ import { join, sql, sqlText, type Sql } from "../sql";
 import { postgresConnection } from "./connection";
 import { preparePostgresSearch } from "./search";
 import { postgresSearchRowWriter } from "./search-rows";
+import { countOutTextsBeforeDelete } from "./deleted-texts";
 
 /** Every table the store writes as it saves transcripts. */
 const STORE_TABLES = [
@@ -29,6 +30,7 @@ export function createPostgresDatabase(url: string): StoreDatabase {
     isDistinctFrom: sql`IS DISTINCT FROM`,
     prepareSearch: preparePostgresSearch,
     searchRowWriter: postgresSearchRowWriter,
+    beforeDelete: countOutTextsBeforeDelete,
     // Each bulk transaction is relaxed instead (search-rows.ts).
     beginBulkWrites: async () => undefined,
     /**

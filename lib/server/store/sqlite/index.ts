@@ -19,6 +19,8 @@ export function createSqliteDatabase(url: string): StoreDatabase {
     isDistinctFrom: sql`IS NOT`,
     prepareSearch: prepareSqliteSearch,
     searchRowWriter: (tx, batch) => sqliteSearchRowWriter(tx, batch.words),
+    // The word index follows TranscriptText by triggers.
+    beforeDelete: async () => undefined,
     async beginBulkWrites() {
       // Commits do not wait for the disk (WAL keeps the file consistent; a crash loses at most the
       // last commits, which a rerun restores).

@@ -1,0 +1,2 @@
+-- This is an empty migration.
+-- SQLite keeps no day counts: its word index (FTS5) follows TranscriptText by triggers.
