@@ -57,28 +57,22 @@ export async function readSourcesPassing(prefilter: ErasurePrefilter, afterKey: 
 }
 
 /**
- * The prefilter as SQL on "source". SQLite: LIKE ignores the case of ASCII letters only; the digits
- * are tested by the readers' holds_digits() (sqlite/readers.ts). PostgreSQL: lower() under the C
- * collation folds ASCII letters only, and the digits are a regular expression.
+ * The prefilter as SQL on "source". SQLite: the readers' passes_prefilter() (sqlite/readers.ts).
+ * PostgreSQL: lower() under the C collation folds ASCII letters only; the digits are a regular
+ * expression, with the alternatives in the same one (each test of the source decompresses it again).
  */
 function passes(prefilter: ErasurePrefilter): Sql {
-  const isSqlite = databaseName() === "sqlite";
-  const holds = (text: string) => (isSqlite ? sql`instr("source", ${text}) > 0` : sql`strpos("source", ${text}) > 0`);
-  let needle: Sql;
+  if (databaseName() === "sqlite") return sql`passes_prefilter("source", ${JSON.stringify(prefilter)}) = 1`;
   if (prefilter.kind === "text") {
-    needle = isSqlite
-      ? sql`"source" LIKE ${`%${escapeLike(prefilter.text)}%`} ESCAPE '\\'`
-      : sql`strpos(lower("source" COLLATE "C"), ${prefilter.text}) > 0`;
-  } else {
-    needle = isSqlite
-      ? sql`holds_digits("source", ${prefilter.digits}, ${prefilter.joiners}) = 1`
-      : sql`"source" COLLATE "C" ~ ${digitsPattern(prefilter.digits, prefilter.joiners)}`;
+    const orHolds = prefilter.orHolds.map((text) => sql`strpos("source", ${text}) > 0`);
+    return join([sql`strpos(lower("source" COLLATE "C"), ${prefilter.text}) > 0`, ...orHolds], " OR ");
   }
-  return join([needle, ...prefilter.orHolds.map(holds)], " OR ");
+  return sql`"source" COLLATE "C" ~ ${[digitsPattern(prefilter.digits, prefilter.joiners), ...prefilter.orHolds.map(escapeRegex)].join("|")}`;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** A text as a POSIX regular expression (advanced) matching it literally. */
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** A POSIX regular expression: the digits in order, any run of the joiners between two of them. */
