@@ -1,0 +1,172 @@
+// `npm run bench:privacy [-- --transcripts N] [--erase E] [--databases sqlite,postgres]`
+// The privacy benchmark of issue 34: on each database (an SQLite file and a PostgreSQL database of
+// its own, both made afresh and dropped at the end), seeds N transcripts (default 200,000) over 90
+// days with scripts/seed.ts, then measures in one process (scripts/lib/bench-privacy-run.ts):
+// previews of erasures by an address or number the transcripts may hold, the redaction job over
+// every transcript, and the deletion of E transcripts (default 100,000) with deleteTranscripts.
+// Prints a markdown table with the method. A script, not a test: it takes minutes and needs the
+// machine to itself.
+import { mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { runPrisma } from "./prisma-env.mjs";
+import { BENCH_DIR, databaseVersion, logger, machineLines, POSTGRES_ADMIN_URL, postgresUrl, tsx, withDatabase } from "./lib/bench-setup";
+import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
+import { formatCount } from "./lib/progress";
+import type { PrivacyRunResult } from "./lib/bench-privacy-run";
+
+const USAGE = "usage: npm run bench:privacy [-- --transcripts N] [--erase E] [--databases sqlite,postgres]";
+const SQLITE_FILE = path.join(BENCH_DIR, "privacy.db");
+const POSTGRES_DATABASE = "bench_privacy";
+/** The targets of issue 34: erasing 100,000 transcripts within 30 s on each database. */
+const ERASE_TARGET_SECONDS = 30;
+
+type DatabaseKind = "sqlite" | "postgres";
+
+const log = logger("bench:privacy");
+
+function readOptions() {
+  const { values } = readCommandLine(
+    {
+      options: {
+        transcripts: { type: "string" },
+        erase: { type: "string" },
+        databases: { type: "string", default: "sqlite,postgres" },
+      },
+    },
+    USAGE,
+  );
+  const transcripts = wholeNumber("transcripts", values.transcripts, 200_000, { min: 1_000, max: 20_000_000 }, USAGE);
+  const erase = wholeNumber("erase", values.erase, Math.min(100_000, transcripts), { min: 1, max: transcripts }, USAGE);
+  const databases = values.databases.split(",").map((name) => name.trim());
+  if (databases.some((name) => name !== "sqlite" && name !== "postgres")) usageError("--databases takes sqlite and/or postgres", USAGE);
+  return { transcripts, erase, databases: databases as DatabaseKind[] };
+}
+
+async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropDatabase(database: DatabaseKind): Promise<void> {
+  if (database === "sqlite") {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
+    return;
+  }
+  await withPostgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${POSTGRES_DATABASE}" WITH (FORCE)`));
+}
+
+async function freshDatabase(database: DatabaseKind): Promise<string> {
+  await dropDatabase(database);
+  if (database === "postgres") await withPostgresAdmin((client) => client.query(`CREATE DATABASE "${POSTGRES_DATABASE}"`));
+  const url = database === "sqlite" ? `file:${SQLITE_FILE}` : postgresUrl(POSTGRES_DATABASE);
+  runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
+  return url;
+}
+
+interface DatabaseReport {
+  database: DatabaseKind;
+  version: string;
+  seedSeconds: number;
+  result: PrivacyRunResult;
+}
+
+async function benchDatabase(database: DatabaseKind, options: ReturnType<typeof readOptions>): Promise<DatabaseReport> {
+  log(`${database}: fresh database, seeding ${formatCount(options.transcripts)} transcripts over 90 days`);
+  const url = await freshDatabase(database);
+  try {
+    const seed = tsx(
+      "scripts/seed.ts",
+      ["--transcripts", String(options.transcripts), "--days", "90", "--seed", "bench-privacy", "--end", new Date().toISOString()],
+      { DATABASE_URL: url },
+    );
+    if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
+    log(`${database}: ${seed.output.trim()}`);
+    const version = await withDatabase(url, (query) => databaseVersion(query, database));
+    log(`${database}: previews, the redaction job, erasing ${formatCount(options.erase)} transcripts`);
+    const run = tsx("scripts/lib/bench-privacy-run.ts", ["--erase", String(options.erase)], { DATABASE_URL: url });
+    const resultLine = run.output.split("\n").find((line) => line.startsWith("RESULT "));
+    if (run.code !== 0 || !resultLine) throw new Error(`measurement failed:\n${run.output}`);
+    for (const line of run.output.split("\n").filter((line) => line && !line.startsWith("RESULT "))) log(`${database}: ${line}`);
+    return { database, version, seedSeconds: seed.seconds, result: JSON.parse(resultLine.slice("RESULT ".length)) as PrivacyRunResult };
+  } finally {
+    await dropDatabase(database);
+  }
+}
+
+const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+const secondsText = (value: number) => `${value.toFixed(1)} s`;
+
+function report(options: ReturnType<typeof readOptions>, reports: DatabaseReport[], machine: string[]): string {
+  const titles = reports.map((r) => (r.database === "sqlite" ? "SQLite" : "PostgreSQL"));
+  const lines = [
+    `## Privacy: redaction and erasure at ${formatCount(options.transcripts)} transcripts (\`npm run bench:privacy\`)`,
+    "",
+    ...machine,
+    "",
+    row(["", ...titles]),
+    row(["---", ...titles.map(() => "---:")]),
+    row([
+      "redaction job over every transcript (kind privacy-redaction, runJob to its end)",
+      ...reports.map((r) => {
+        const { seconds, done, redacted, status } = r.result.redaction;
+        return `${formatCount(done / seconds)} transcripts/s (${formatCount(done)} in ${secondsText(seconds)}, ${formatCount(redacted)} rewritten${status === "succeeded" ? "" : `, ${status}`})`;
+      }),
+    ]),
+    row([
+      `erasing ${formatCount(options.erase)} transcripts (deleteTranscripts), target < ${ERASE_TARGET_SECONDS} s`,
+      ...reports.map((r) => {
+        const { seconds, deleted, rollupsExact } = r.result.erase;
+        const verdict = options.erase === 100_000 ? (seconds < ERASE_TARGET_SECONDS ? ", met" : ", MISSED") : "";
+        return `${secondsText(seconds)} (${formatCount(deleted / seconds)}/s${verdict}${rollupsExact ? "" : ", rollups off"})`;
+      }),
+    ]),
+    ...(reports[0]?.result.previews ?? []).map((preview, index) =>
+      row([
+        `erasure preview by \`contains\`: ${preview.name}`,
+        ...reports.map((r) => {
+          const measured = r.result.previews[index];
+          return `${secondsText(measured.seconds)} (${formatCount(measured.count)} found)`;
+        }),
+      ]),
+    ),
+    row(["seed (scripts/seed.ts, with start-up and ANALYZE)", ...reports.map((r) => secondsText(r.seedSeconds))]),
+    "",
+    "Method: each database is made afresh, seeded by `npm run seed` (90 days, seed `bench-privacy`) and measured in",
+    "one process by `scripts/lib/bench-privacy-run.ts`, in this order: the three previews (the erasure service, as",
+    "POST /api/admin/transcripts/erase/preview runs it, with the requests' read budget); the redaction job started",
+    "as POST /api/admin/privacy/apply starts it, with the default settings (every built-in kind), stepped with",
+    "runJob and a 25 s budget per call until it ends; then deleteTranscripts over ids spread evenly over the key",
+    "order of what is left (every day and slot loses some), with their rollups, search rows and everything",
+    "stored with them. The database is dropped afterwards.",
+    "",
+  ];
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const started = new Date();
+  const load = { start: os.loadavg(), end: [] as number[] };
+  const reports: DatabaseReport[] = [];
+  for (const database of options.databases) reports.push(await benchDatabase(database, options));
+  load.end = os.loadavg();
+  const machine = machineLines(
+    started,
+    load,
+    reports.map((r) => r.version),
+  );
+  console.log(`\n${report(options, reports, machine)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
