@@ -41,6 +41,10 @@ function containsQuery(value: string): ErasureQuery {
 /**
  * The ids of the stored transcripts whose record holds the query's address or number: every record
  * is tested, in sort key order, by the database's prefilter, and each that passes by the matcher.
+ * The word index cannot narrow it soundly: it holds the messages' texts only (not trace variables,
+ * JSON in strings or other fields), and a phone number's digits may be grouped any way. So each pass
+ * reads every stored record inside the database, a time that grows with the store (`npm run
+ * bench:privacy` measures it); only the candidates are read out.
  */
 async function idsHolding(query: ErasureQuery): Promise<string[]> {
   const prefilter = erasurePrefilter(query);

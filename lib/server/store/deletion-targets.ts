@@ -34,7 +34,7 @@ export interface SourceChunk {
  * Of the (up to `limit`) transcripts after the sort key `afterKey`, in key order, the stored records
  * whose JSON text passes the prefilter (lib/privacy/erasure-prefilter.ts). The text is tested in the
  * database, so only candidates are read out; each call reads a bounded slice of the keys, within the
- * read budget. A scan of every record: at 1,000,000 transcripts, some seconds per pass.
+ * read budget. Over every slice, a scan of every stored record (its time: `npm run bench:privacy`).
  */
 export async function readSourcesPassing(prefilter: ErasurePrefilter, afterKey: number, limit: number): Promise<SourceChunk> {
   const [last] = await storeRead<{ sortKey: unknown }>(sql`
