@@ -11,8 +11,11 @@ import { MessageContent } from "@/components/transcript/message-content";
 
 const SMALL = 250_000;
 const LARGE = 1_000_000;
-/** A megabyte of text tokenises, and renders, within this. */
-const BUDGET_MS = 50;
+/**
+ * A megabyte of text tokenises, and renders, within this: a few times what it takes on a busy
+ * machine, and a thousandth of what a quadratic pass over it would.
+ */
+const BUDGET_MS = 250;
 /**
  * Linear time makes 1 MB take about 4 times what 250 KB takes; quadratic time 16 times. Texts this
  * large keep the processor's caches and the timer's resolution out of the ratio.
@@ -74,7 +77,7 @@ const DENSE: [string, string, number][] = [
 ];
 
 describe("message tokens take time linear in the message's length", () => {
-  it.each(ADVERSARIAL)("%s: 1 MB tokenises within 50 ms, about 4 times the time of 250 KB", (_, build) => {
+  it.each(ADVERSARIAL)("%s: 1 MB tokenises within 250 ms, about 4 times the time of 250 KB", (_, build) => {
     const small = build(SMALL);
     const large = build(LARGE);
     expect([small.length, large.length]).toEqual([SMALL, LARGE]);
@@ -85,7 +88,7 @@ describe("message tokens take time linear in the message's length", () => {
     expect(largeMs).toBeLessThan(MAX_GROWTH * Math.max(smallMs, 0.5));
   });
 
-  it.each(ADVERSARIAL)("%s: the message of 1 MB renders within 50 ms", (_, build) => {
+  it.each(ADVERSARIAL)("%s: the message of 1 MB renders within 250 ms", (_, build) => {
     const large = build(LARGE);
     expect(fastest(() => renderToStaticMarkup(<MessageContent text={large} />))).toBeLessThan(BUDGET_MS);
   });
