@@ -154,9 +154,10 @@ describe("ten hostile searches at once", () => {
     expect(hostileStatuses.every((status) => status === 200)).toBe(true);
     expect(health.length).toBeGreaterThan(5);
     const figures = { healthP99: p99(health), listP99: p99(lists), maxLoopDelayMs: delay.max / 1e6, probes: health.length };
-    // One assertion, so that a failure shows every figure.
-    expect({ ...figures, isResponsive: figures.healthP99 < 250 && figures.listP99 < 250 && figures.maxLoopDelayMs < 100 }).toMatchObject({
-      isResponsive: true,
-    });
+    // One assertion on the whole object, so that a failure shows every figure. The bounds leave room
+    // for the other test files sharing the two cores (the bench's hostile phase measures the figures
+    // themselves); a search that held the event loop for its whole scan would take seconds.
+    const isResponsive = figures.healthP99 < 1_000 && figures.listP99 < 1_000 && figures.maxLoopDelayMs < 500;
+    expect({ ...figures, isResponsive }).toEqual({ ...figures, isResponsive: true });
   }, 120_000);
 });
