@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { enqueueJob } from "../jobs/run-jobs";
+import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { recomputeSignalsAfter } from "../store";
 
@@ -39,11 +39,8 @@ registerJobKind<RecomputeCursor>(RECOMPUTE_JOB_KIND, { step });
  */
 export async function startSignalRecompute(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
   return db.$transaction(async (tx) => {
-    const running = await tx.job.findFirst({
-      where: { kind: RECOMPUTE_JOB_KIND, status: { in: ["queued", "running"] } },
-      select: { id: true },
-    });
-    if (running) return { jobId: running.id, started: false };
+    const running = await jobUnderWay(tx, RECOMPUTE_JOB_KIND);
+    if (running) return { jobId: running, started: false };
     const total = await tx.transcript.count();
     const jobId = await enqueueJob(tx, { kind: RECOMPUTE_JOB_KIND, cursor: { afterKey: -1 } satisfies RecomputeCursor, total });
     await recordAuditEvent(tx, {

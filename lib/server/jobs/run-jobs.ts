@@ -17,6 +17,15 @@ const PROCESS_OWNER = `${process.pid}-${randomUUID()}`;
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
 
+/** A job in one of these has not ended: a runner may still step it. */
+const UNDER_WAY: JobStatus[] = ["queued", "running"];
+
+/** The id of the job of this kind that has not ended, if any (kinds that run one at a time ask before queueing). */
+export async function jobUnderWay(tx: Pick<JobTransaction, "job">, kind: string): Promise<string | null> {
+  const job = await tx.job.findFirst({ where: { kind, status: { in: UNDER_WAY } }, select: { id: true } });
+  return job?.id ?? null;
+}
+
 /** Stores a new job, queued; pass the transaction that creates the rows it works for. */
 export async function enqueueJob(
   tx: JobTransaction,
@@ -37,7 +46,7 @@ async function claimJob(jobId: string, owner: string, now: Date): Promise<boolea
   const { count } = await db.job.updateMany({
     where: {
       id: jobId,
-      status: { in: ["queued", "running"] },
+      status: { in: UNDER_WAY },
       OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: owner }],
     },
     data: { status: "running", leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS), heartbeatAt: now },
@@ -146,7 +155,7 @@ export async function runDueJobs(options: { budgetMs: number; kinds?: string[]; 
   const now = new Date();
   const due = await db.job.findMany({
     where: {
-      status: { in: ["queued", "running"] },
+      status: { in: UNDER_WAY },
       OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
       ...(options.kinds ? { kind: { in: options.kinds } } : {}),
       ...(options.ids ? { id: { in: options.ids } } : {}),

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { enqueueJob } from "../jobs/run-jobs";
+import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepResult } from "../jobs/job-kinds";
 import { readSourcesAfter, saveTranscripts } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
@@ -69,11 +69,8 @@ registerJobKind<RedactionCursor>(REDACTION_JOB_KIND, { step });
  */
 export async function startRedaction(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
   return db.$transaction(async (tx) => {
-    const running = await tx.job.findFirst({
-      where: { kind: REDACTION_JOB_KIND, status: { in: ["queued", "running"] } },
-      select: { id: true },
-    });
-    if (running) return { jobId: running.id, started: false };
+    const running = await jobUnderWay(tx, REDACTION_JOB_KIND);
+    if (running) return { jobId: running, started: false };
     const total = await tx.transcript.count();
     const cursor: RedactionCursor = { afterKey: -1, redacted: 0, unreadable: 0, unreadableIds: [] };
     const jobId = await enqueueJob(tx, { kind: REDACTION_JOB_KIND, cursor, total });

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
-import { enqueueJob } from "../jobs/run-jobs";
+import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { countCreatedBefore, deleteTranscripts, oldestIdsBefore } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
@@ -80,11 +80,8 @@ registerJobKind<RetentionCursor>(RETENTION_JOB_KIND, { step });
 async function queueRetention(id?: string): Promise<{ jobId: string; started: boolean } | null> {
   const { retentionDays } = (await getPrivacySettings()).settings;
   if (retentionDays === null) return null;
-  const running = await db.job.findFirst({
-    where: { kind: RETENTION_JOB_KIND, status: { in: ["queued", "running"] } },
-    select: { id: true },
-  });
-  if (running) return { jobId: running.id, started: false };
+  const running = await jobUnderWay(db, RETENTION_JOB_KIND);
+  if (running) return { jobId: running, started: false };
   const cutoffMs = cutoffFor(retentionDays, Date.now());
   const cursor: RetentionCursor = { cutoffMs, retentionDays, deleted: 0 };
   const total = await countCreatedBefore(cutoffMs);
