@@ -1,0 +1,6 @@
+-- CreateTable
+CREATE TABLE "ErasedTranscript" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "erasedAt" DATETIME NOT NULL
+);
+
