@@ -11,7 +11,17 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
-import { BENCH_DIR, databaseVersion, logger, machineLines, POSTGRES_ADMIN_URL, postgresUrl, tsx, withDatabase } from "./lib/bench-setup";
+import {
+  BENCH_DIR,
+  databaseVersion,
+  logger,
+  machineLines,
+  POSTGRES_ADMIN_URL,
+  postgresUrl,
+  bundled,
+  tsx,
+  withDatabase,
+} from "./lib/bench-setup";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
 import { formatCount } from "./lib/progress";
 import type { PrivacyRunResult } from "./lib/bench-privacy-run";
@@ -90,7 +100,7 @@ async function benchDatabase(database: DatabaseKind, options: ReturnType<typeof 
     log(`${database}: ${seed.output.trim()}`);
     const version = await withDatabase(url, (query) => databaseVersion(query, database));
     log(`${database}: previews, the redaction job, erasing ${formatCount(options.erase)} transcripts`);
-    const run = tsx("scripts/lib/bench-privacy-run.ts", ["--erase", String(options.erase)], { DATABASE_URL: url });
+    const run = bundled("scripts/lib/bench-privacy-run.ts", ["--erase", String(options.erase)], { DATABASE_URL: url });
     const resultLine = run.output.split("\n").find((line) => line.startsWith("RESULT "));
     if (run.code !== 0 || !resultLine) throw new Error(`measurement failed:\n${run.output}`);
     for (const line of run.output.split("\n").filter((line) => line && !line.startsWith("RESULT "))) log(`${database}: ${line}`);

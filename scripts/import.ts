@@ -13,7 +13,7 @@ import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites, s
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
-import { startTsWorker } from "./lib/ts-worker";
+import { startTsWorker } from "./lib/ts-bundle";
 import { readCommandLine, usageError } from "./lib/command-line";
 
 const USAGE = "Usage: npm run import -- <file or folder> [more files or folders]";

@@ -9,7 +9,7 @@ import { parseInstant } from "@/lib/transcripts/instant";
 import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
 import { formatCount, Progress } from "./lib/progress";
-import { startTsWorker } from "./lib/ts-worker";
+import { startTsWorker } from "./lib/ts-bundle";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
 import type { GeneratorOptions } from "./lib/transcript-generator";
 

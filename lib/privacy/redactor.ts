@@ -32,6 +32,12 @@ export interface RedactedText {
   counts: RedactionCounts;
 }
 
+export interface RedactedJsonText extends RedactedText {
+  changed: boolean;
+  /** The redacted record the text holds; undefined when the text is not a JSON object or array. */
+  record: unknown;
+}
+
 export interface RedactedRecord {
   /** The input itself when nothing was redacted; otherwise a copy sharing the unchanged parts. */
   record: unknown;
@@ -65,11 +71,17 @@ export class Redactor {
     return { record: redacted, counts, changed: redacted !== record };
   }
 
-  /** A record's JSON text (as the portal stores its source): the text itself when nothing changed. */
-  redactJsonText(json: string): RedactedText & { changed: boolean } {
+  /**
+   * A record's JSON text (as the portal stores its source): the text itself when nothing changed.
+   * `record` is the redacted record the text holds (undefined when the text is not a JSON object or
+   * array), so that a caller that reads it does not parse the text again.
+   */
+  redactJsonText(json: string): RedactedJsonText {
     const counts = emptyCounts();
-    const text = this.jsonText(json, counts, -1) ?? this.text(json, counts);
-    return { text, counts, changed: text !== json };
+    const redacted = this.jsonContainer(json, counts, -1);
+    if (redacted) return { ...redacted, counts, changed: redacted.text !== json };
+    const text = this.text(json, counts);
+    return { text, counts, changed: text !== json, record: undefined };
   }
 
   private value(value: unknown, counts: RedactionCounts, jsonDepth: number): unknown {
@@ -88,12 +100,17 @@ export class Redactor {
 
   /** Redacted JSON text, or null when it is not JSON or too deep to parse or write back. */
   private jsonText(json: string, counts: RedactionCounts, jsonDepth: number): string | null {
+    return this.jsonContainer(json, counts, jsonDepth)?.text ?? null;
+  }
+
+  /** The redacted JSON text and the value it holds (`json` itself when unchanged), or null as jsonText. */
+  private jsonContainer(json: string, counts: RedactionCounts, jsonDepth: number): { text: string; record: unknown } | null {
     if (jsonDepth >= MAX_JSON_IN_STRING_DEPTH) return null;
     const parsed = parseJsonContainer(json);
     if (parsed === undefined) return null;
     const inner = emptyCounts();
     const redacted = this.value(parsed, inner, jsonDepth + 1);
-    if (redacted === parsed) return json;
+    if (redacted === parsed) return { text: json, record: parsed };
     let text: string;
     try {
       text = JSON.stringify(redacted);
@@ -101,7 +118,7 @@ export class Redactor {
       return null;
     }
     addCounts(counts, inner);
-    return text;
+    return { text, record: redacted };
   }
 
   private text(text: string, counts: RedactionCounts): string {
@@ -144,6 +161,6 @@ export function redactRecord(record: unknown, settings: RedactionSettings): Reda
 }
 
 /** A record's JSON text, redacted and written back only when something was replaced. */
-export function redactJsonText(json: string, settings: RedactionSettings): RedactedText & { changed: boolean } {
+export function redactJsonText(json: string, settings: RedactionSettings): RedactedJsonText {
   return redactorFor(settings).redactJsonText(json);
 }

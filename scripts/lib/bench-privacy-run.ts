@@ -1,6 +1,6 @@
 // The measurements of `npm run bench:privacy` on the seeded database DATABASE_URL, in this process
-// as the server would run them (scripts/bench-privacy.ts starts it once per database and reads the
-// last line it prints, RESULT {json}):
+// as the server would run them (scripts/bench-privacy.ts starts it, bundled as the server's build
+// bundles its code, once per database and reads the last line it prints, RESULT {json}):
 //   previews of erasures by `contains` (an e-mail address and a phone number the seed holds, and
 //   a number it does not), through the erasure service with the requests' read budget;
 //   the redaction job (kind "privacy-redaction", as POST /api/admin/privacy/apply starts it), stepped

@@ -1,13 +1,15 @@
 // What the scale benchmark (scripts/bench.ts) and the load script (scripts/load.ts) share: where the
-// benchmark's databases and production build live, running a script with tsx, provisioning and
+// benchmark's databases and production build live, running a script with tsx or bundled, provisioning and
 // signing in a user, reading a database directly, and describing the machine a run was made on.
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { isPostgresUrl } from "../../lib/database-url.mjs";
 import { ROOT } from "./next-server";
+import { bundleScript } from "./ts-bundle";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -25,10 +27,26 @@ export function logger(name: string): (message: string) => void {
   return (message) => console.log(`[${name} ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
+type ScriptRun = { code: number | null; output: string; seconds: number };
+
 /** Runs a script of this repository with tsx (as the npm scripts do), collecting its standard output. */
-export function tsx(script: string, args: string[], env: Record<string, string>): { code: number | null; output: string; seconds: number } {
+export function tsx(script: string, args: string[], env: Record<string, string>): ScriptRun {
+  return runNode(["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", script, ...args], env);
+}
+
+/** Runs a script of this repository bundled as the server's build bundles its code (ts-bundle.ts). */
+export function bundled(script: string, args: string[], env: Record<string, string>): ScriptRun {
+  const bundle = bundleScript(script);
+  try {
+    return runNode(["--conditions=react-server", bundle, ...args], env);
+  } finally {
+    rmSync(bundle, { force: true });
+  }
+}
+
+function runNode(args: string[], env: Record<string, string>): ScriptRun {
   const started = Date.now();
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", script, ...args], {
+  const result = spawnSync(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: "utf8",
