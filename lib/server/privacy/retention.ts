@@ -5,6 +5,7 @@ import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { countCreatedBefore, deleteTranscripts, oldestIdsBefore } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
+import { DAY_MS, retentionCutoffMs } from "@/lib/privacy/admission";
 
 // The "retention" job (issue 34): deletes the transcripts created before now less the privacy
 // settings' retentionDays, oldest first, a batch per step, with everything stored with them
@@ -13,13 +14,13 @@ import { getPrivacySettings } from "./privacy-settings";
 // runs again after a crash goes on where the deletions stopped. Should the settings keep
 // transcripts longer meanwhile, the job moves its cut-off back to match; with retention turned off
 // it stops. It runs daily: the cron endpoint and `npm run sync` queue it (startDueRetention) when
-// retention is on and no retention job was queued in the last 24 hours.
+// retention is on and no retention job was queued in the last 24 hours. Every way in refuses what
+// is already past the limit (saveAdmittedTranscripts), by the same cut-off.
 
 export const RETENTION_JOB_KIND = "retention";
 
 /** Transcripts deleted per step: a few seconds of work at most, so that the runner keeps its budget. */
 const RETENTION_BATCH_SIZE = 2_000;
-const DAY_MS = 86_400_000;
 const RUN_EVERY_MS = DAY_MS;
 
 /** The actor the audit log names for the retention: the portal itself, no user. */
@@ -32,8 +33,6 @@ interface RetentionCursor {
   /** Transcripts deleted so far. */
   deleted: number;
 }
-
-const cutoffFor = (retentionDays: number, nowMs: number) => nowMs - retentionDays * DAY_MS;
 
 function finished(job: JobState<RetentionCursor>, cursor: RetentionCursor, stoppedBecause?: string): StepResult<RetentionCursor> {
   return {
@@ -62,7 +61,7 @@ function finished(job: JobState<RetentionCursor>, cursor: RetentionCursor, stopp
 async function step(job: JobState<RetentionCursor>): Promise<StepResult<RetentionCursor>> {
   const { retentionDays } = (await getPrivacySettings()).settings;
   if (retentionDays === null) return finished(job, job.cursor, "retention was turned off");
-  const settingsCutoffMs = cutoffFor(retentionDays, Date.now());
+  const settingsCutoffMs = retentionCutoffMs(retentionDays, Date.now());
   const cursor = settingsCutoffMs < job.cursor.cutoffMs ? { ...job.cursor, cutoffMs: settingsCutoffMs, retentionDays } : job.cursor;
   const ids = await oldestIdsBefore(cursor.cutoffMs, RETENTION_BATCH_SIZE);
   if (ids.length === 0) return finished(job, cursor);
@@ -82,7 +81,7 @@ async function queueRetention(id?: string): Promise<{ jobId: string; started: bo
   if (retentionDays === null) return null;
   const running = await jobUnderWay(db, RETENTION_JOB_KIND);
   if (running) return { jobId: running, started: false };
-  const cutoffMs = cutoffFor(retentionDays, Date.now());
+  const cutoffMs = retentionCutoffMs(retentionDays, Date.now());
   const cursor: RetentionCursor = { cutoffMs, retentionDays, deleted: 0 };
   const total = await countCreatedBefore(cutoffMs);
   try {
