@@ -4,6 +4,7 @@ import { AppError, badRequest } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import { deleteTranscripts, readSourcesPassing, storedTranscriptIds, transcriptIdsOfSession } from "../store";
+import { recordErasedTranscripts } from "./erased-transcripts";
 import { ErasureMatcher, normalizeErasureQuery, type ErasureKind, type ErasureQuery } from "@/lib/privacy/erasure";
 import { erasurePrefilter } from "@/lib/privacy/erasure-prefilter";
 import type { ErasurePreview, ErasureRequest, ErasureResult, ErasureTarget } from "@/lib/schemas/privacy";
@@ -11,7 +12,8 @@ import type { ErasurePreview, ErasureRequest, ErasureResult, ErasureTarget } fro
 // Erasure on request (issue 34): administrators delete the transcripts of a list of ids, of a
 // session, or whose stored record holds an e-mail address or phone number. The same resolution
 // answers the preview and decides the erasure, which is refused when its count is no longer the
-// previewed one. Transcripts stored after the count was taken are not erased by the request.
+// previewed one. Transcripts stored after the count was taken are not erased by the request. The
+// ids erased are remembered (ErasedTranscript), so that no way in stores them again.
 
 /** Transcripts per read of a scan for `contains`: a bounded slice of the keys, well within the read budget. */
 const SCAN_SLICE = 10_000;
@@ -84,12 +86,15 @@ const TARGET_LABELS: Record<TargetSummary["target"] | ErasureKind, string> = {
 /**
  * POST /api/admin/transcripts/erase: deletes the transcripts the target names, with everything
  * stored with them (deleteTranscripts), when they are still `expectedCount`; then records one audit
- * entry with the reason, the count and the kind of target. Administrators. Throws BAD_REQUEST,
- * ErasureCountChanged (nothing deleted).
+ * entry with the reason, the count and the kind of target. Their ids are remembered first, so that
+ * a copy sent again while they are deleted is refused or removed (saveAdmittedTranscripts), and a
+ * failure part-way leaves them refused at every way in until the erasure is asked again.
+ * Administrators. Throws BAD_REQUEST, ErasureCountChanged (nothing deleted).
  */
 export async function eraseTranscripts(request: ErasureRequest, actor: SessionUser): Promise<ErasureResult> {
   const { ids, summary } = await resolveTarget(request);
   if (ids.length !== request.expectedCount) throw new ErasureCountChanged(ids.length);
+  await recordErasedTranscripts(ids, new Date());
   const deleted = await deleteTranscripts(ids);
   await recordAuditEvent(db, {
     actor,
