@@ -2,14 +2,16 @@
 // DATABASE_URL. Accepts every shape in ../shared/TRANSCRIPT-FORMAT.md (.json files holding one
 // transcript, an array of them, an object holding them, or a bare dialog; .jsonl/.ndjson with one
 // transcript a line); folders are searched recursively. Personal data is redacted as the privacy
-// settings say (Admin › Privacy) before anything is stored. Safe to run twice: transcripts are
-// matched by id and updated, never duplicated. Records or files that cannot be read are reported
-// and skipped. Exit code 0 when everything was imported, 1 when something was rejected.
+// settings say (Admin › Privacy) before anything is stored, and transcripts erased on request or
+// past retention are skipped (counted, not stored). Safe to run twice: transcripts are matched by
+// id and updated, never duplicated. Records or files that cannot be read are reported and skipped.
+// Exit code 0 when everything was imported or skipped, 1 when something was rejected.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { disconnectDb } from "@/lib/server/db";
 import { getPrivacySettings } from "@/lib/server/privacy/privacy-settings";
-import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
+import { saveAdmittedTranscripts } from "@/lib/server/privacy/save-admitted-transcripts";
+import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites } from "@/lib/server/store";
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
@@ -60,6 +62,7 @@ async function main(): Promise<number> {
   const progress = new Progress("Importing", totalBytes, "bytes");
   let imported = 0;
   let updated = 0;
+  let skipped = 0;
   if (files.length > 0) {
     const signalRules = await currentSignalSettings();
     const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), {
@@ -71,9 +74,10 @@ async function main(): Promise<number> {
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {
         const signals = { rows: batch.signals, rulesVersion: signalRules.version };
-        const saved = await saveTranscripts(batch.transcripts, { bulk: true, words: batch.words, signals });
+        const saved = await saveAdmittedTranscripts(batch.transcripts, { bulk: true, words: batch.words, signals });
         imported += saved.imported;
         updated += saved.updated;
+        skipped += saved.skipped.length;
       }
       rejected.push(...batch.rejected);
       progress.update(batch.bytesRead, `· ${formatCount(imported + updated)} transcripts`);
@@ -92,7 +96,9 @@ async function main(): Promise<number> {
   }
   console.log(
     `Imported ${formatCount(stored)} transcripts from ${files.length} file${files.length === 1 ? "" : "s"}: ${formatCount(imported)} new, ` +
-      `${formatCount(updated)} updated, ${formatCount(rejected.length)} rejected, in ${seconds.toFixed(1)} s (${formatCount(stored / Math.max(seconds, 0.001))}/s)${statistics}.`,
+      `${formatCount(updated)} updated, ${formatCount(rejected.length)} rejected, ` +
+      (skipped > 0 ? `${formatCount(skipped)} skipped (erased on request or past retention), ` : "") +
+      `in ${seconds.toFixed(1)} s (${formatCount(stored / Math.max(seconds, 0.001))}/s)${statistics}.`,
   );
   if (rejected.length > 0) {
     console.log("Rejected:");

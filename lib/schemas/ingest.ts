@@ -52,4 +52,9 @@ export interface IngestReport {
   imported: number;
   updated: number;
   rejected: RejectedRecord[];
+  /**
+   * Records read but not stored because a privacy rule refuses them: erased on request, or created
+   * before the retention limit. Present only when some were.
+   */
+  skipped?: number;
 }

@@ -1,29 +1,40 @@
 import "server-only";
 import { getPrivacySettings } from "../privacy/privacy-settings";
+import { saveAdmittedTranscripts } from "../privacy/save-admitted-transcripts";
 import { redactSourceRecord } from "@/lib/privacy/redact-records";
 import { redactorFor } from "@/lib/privacy/redactor";
-import { saveTranscripts } from "../store";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { SourceRecord } from "@/lib/transcripts/extract-records";
 import type { IngestReport, RejectedRecord } from "@/lib/schemas/ingest";
 
+export interface ImportedRecords {
+  report: IngestReport;
+  /** Positions of the records read but not stored: erased on request, or past retention. */
+  skippedIndexes: number[];
+}
+
 /**
  * Redacts, reads, validates and stores a batch of records: the ones that cannot be read are
- * reported (by position, id when known, and reason) and the others are stored, personal data
- * replaced by placeholders as the privacy settings say. The ingest API and the sources'
- * sync store through it; the import command redacts and reads its records in a worker thread and
- * stores them with saveTranscripts directly.
+ * reported (by position, id when known, and reason), those the privacy rules refuse (erased on
+ * request, past retention) are counted as skipped, and the others are stored, personal data
+ * replaced by placeholders as the privacy settings say. The ingest API and the sources' sync store
+ * through it; the import command redacts and reads its records in a worker thread and stores them
+ * with saveAdmittedTranscripts directly.
  */
-export async function importRecords(records: readonly SourceRecord[]): Promise<IngestReport> {
+export async function importRecords(records: readonly SourceRecord[]): Promise<ImportedRecords> {
   const valid: StorableTranscript[] = [];
+  const validIndexes: number[] = [];
   const rejected: RejectedRecord[] = [];
   const redactor = redactorFor((await getPrivacySettings()).settings);
   records.forEach((record, index) => {
     const result = readRecord(redactSourceRecord(record, redactor));
-    if (result.ok) valid.push(result.transcript);
-    else rejected.push({ index, ...(result.id ? { id: result.id } : {}), reason: result.reason });
+    if (result.ok) {
+      valid.push(result.transcript);
+      validIndexes.push(index);
+    } else rejected.push({ index, ...(result.id ? { id: result.id } : {}), reason: result.reason });
   });
-  const saved = valid.length > 0 ? await saveTranscripts(valid) : { imported: 0, updated: 0 };
-  return { ...saved, rejected };
+  const { imported, updated, skipped } = await saveAdmittedTranscripts(valid);
+  const report: IngestReport = { imported, updated, rejected, ...(skipped.length > 0 ? { skipped: skipped.length } : {}) };
+  return { report, skippedIndexes: skipped.map((position) => validIndexes[position]) };
 }

@@ -129,13 +129,14 @@ async function storeEntries(connection: PlatformConnection, entries: ListedTrans
   });
   const readable = records.filter((record): record is { entry: ListedTranscript; raw: unknown } => "raw" in record);
   for (const record of records) if ("reason" in record) counts.rejected.push({ transcriptId: record.entry.id, reason: record.reason! });
-  const report = await importRecords(readable.map((record) => ({ raw: record.raw })));
-  const rejectedIndexes = new Set(report.rejected.map((rejection) => rejection.index));
+  const { report, skippedIndexes } = await importRecords(readable.map((record) => ({ raw: record.raw })));
+  // Records the privacy rules skip (erased on request, past retention) are not stored, so not linked.
+  const notStored = new Set([...report.rejected.map((rejection) => rejection.index), ...skippedIndexes]);
   for (const rejection of report.rejected)
     counts.rejected.push({ transcriptId: readable[rejection.index].entry.id, reason: rejection.reason });
   counts.created = report.imported;
   counts.updated = report.updated;
-  counts.storedIds.push(...readable.filter((_, index) => !rejectedIndexes.has(index)).map((record) => record.entry.id));
+  counts.storedIds.push(...readable.filter((_, index) => !notStored.has(index)).map((record) => record.entry.id));
   return counts;
 }
 
