@@ -44,10 +44,11 @@ describe("GET/PUT /api/admin/privacy", () => {
     const audit = await db.auditEvent.findFirstOrThrow({ where: { action: "privacy_settings.update" }, orderBy: { createdAt: "desc" } });
     expect(JSON.parse(audit.details!)).toMatchObject({ redact: settings.redact, retentionDays: 365 });
 
+    // Created yesterday: within the retention just set, which refuses older transcripts at the door.
     const sent = await ingest(
       legacyTranscript({
         id: "privacy-settings-1",
-        createdAt: "2025-07-01T10:00:00.000Z",
+        createdAt: new Date(Date.now() - 86_400_000).toISOString(),
         turns: ["user: I am jo@example.org, customer CUST-123456, call +44 20 7946 0958", "Noted, order NW-5532 of 2025-06-30."],
       }),
     );
