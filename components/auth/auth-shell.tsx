@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Logo } from "@/components/layout/logo";
 
@@ -35,3 +37,25 @@ export function AuthShell({
 
 export const linkClasses =
   "font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 rounded-sm";
+
+/** A footer line of the sign-in and registration screens: a question, then the link that answers it. */
+export function FooterPrompt({ question, href, link }: { question: string; href: string; link: string }) {
+  return (
+    <>
+      {question}{" "}
+      <Link href={href} className={linkClasses}>
+        {link}
+      </Link>
+    </>
+  );
+}
+
+/** The footer link of the screens a visitor reaches from the sign-in screen. */
+export function BackToLoginLink() {
+  return (
+    <Link href="/login" className={`inline-flex items-center gap-1 ${linkClasses}`}>
+      <ArrowLeft className="size-4" aria-hidden />
+      Back to login
+    </Link>
+  );
+}

@@ -1,25 +1,17 @@
 "use client";
 // The page a confirmation link opens. Confirming takes a click rather than happening on load, so
 // that mail scanners which open links do not use the link up.
-import Link from "next/link";
-import { ArrowLeft, CircleAlert, CircleCheck, MailCheck } from "lucide-react";
+import { CircleAlert, CircleCheck, MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useConfirmEmailMutation } from "@/lib/queries/email-confirmation";
-import { AuthShell, linkClasses } from "./auth-shell";
-
-const backToLogin = (
-  <Link href="/login" className={`inline-flex items-center gap-1 ${linkClasses}`}>
-    <ArrowLeft className="size-4" aria-hidden />
-    Back to login
-  </Link>
-);
+import { AuthShell, BackToLoginLink } from "./auth-shell";
 
 export function ConfirmEmailForm({ token }: { token: string }) {
   const confirm = useConfirmEmailMutation();
 
   if (!token) {
     return (
-      <AuthShell title="Confirm your email address" footer={backToLogin}>
+      <AuthShell title="Confirm your email address" footer={<BackToLoginLink />}>
         <p role="alert" className="text-center text-slate-700">
           This link has no confirmation token. Open the link from the email exactly as it was sent.
         </p>
@@ -29,7 +21,7 @@ export function ConfirmEmailForm({ token }: { token: string }) {
 
   if (confirm.isSuccess) {
     return (
-      <AuthShell title="Email address confirmed" footer={backToLogin}>
+      <AuthShell title="Email address confirmed" footer={<BackToLoginLink />}>
         <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
           <CircleCheck className="size-12 text-emerald-600" aria-hidden />
           <p className="text-slate-700">{confirm.data.message}</p>
@@ -39,7 +31,7 @@ export function ConfirmEmailForm({ token }: { token: string }) {
   }
 
   return (
-    <AuthShell title="Confirm your email address" description="Confirm that this address is yours" footer={backToLogin}>
+    <AuthShell title="Confirm your email address" description="Confirm that this address is yours" footer={<BackToLoginLink />}>
       <div className="flex flex-col items-center gap-4 text-center">
         <MailCheck className="size-12 text-indigo-600" aria-hidden />
         {confirm.isError ? (

@@ -2,15 +2,16 @@
 // Spec section 2 (Forgot password): in demo mode the answer carries the token, shown in a box
 // with a way on to the reset screen; otherwise a toast tells the visitor to check their email.
 import { useState, type FormEvent } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { ArrowLeft, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/field";
 import { dismissAllToasts, toast } from "@/components/ui/toast-store";
+import { EmailField } from "@/components/forms/credential-fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { useRequestResetMutation } from "@/lib/queries/auth";
-import { AuthShell, linkClasses } from "./auth-shell";
+import { AuthShell, BackToLoginLink } from "./auth-shell";
 
 export function resetPasswordHref(token: string): string {
   return `/reset-password?token=${encodeURIComponent(token)}`;
@@ -39,32 +40,12 @@ export function ForgotPasswordForm() {
   };
 
   return (
-    <AuthShell
-      title="Reset your password"
-      description="Enter your email and we will send you a reset link"
-      footer={
-        <Link href="/login" className={`inline-flex items-center gap-1 ${linkClasses}`}>
-          <ArrowLeft className="size-4" aria-hidden />
-          Back to login
-        </Link>
-      }
-    >
+    <AuthShell title="Reset your password" description="Enter your email and we will send you a reset link" footer={<BackToLoginLink />}>
       <form onSubmit={onSubmit} className="space-y-4" aria-label="Request a password reset">
-        <Field id="email" label="Email">
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-        </Field>
-        <Button type="submit" className="w-full" disabled={requestReset.isPending}>
-          {requestReset.isPending ? "Sending..." : "Send reset link"}
-        </Button>
+        <EmailField id="email" label="Email" placeholder="you@example.com" value={email} onChange={setEmail} />
+        <SubmitButton className="w-full" isPending={requestReset.isPending} pendingLabel="Sending...">
+          Send reset link
+        </SubmitButton>
       </form>
       {demoToken ? (
         <section

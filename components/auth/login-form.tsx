@@ -6,17 +6,16 @@
 import { useEffect, useState, type FormEvent } from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { PasswordInput } from "@/components/ui/password-input";
-import { Field } from "@/components/ui/field";
 import { CenteredMessage } from "@/components/ui/centered-message";
 import { dismissAllToasts, toast } from "@/components/ui/toast-store";
+import { EmailField, PasswordField } from "@/components/forms/credential-fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { useSession } from "@/lib/client/session";
 import { safeNextPath } from "@/lib/client/safe-next-path";
 import { useLoginMutation } from "@/lib/queries/auth";
 import { useSsoSignInMutation } from "@/lib/queries/sso";
 import type { LoginResponse } from "@/lib/schemas/auth";
-import { AuthShell, linkClasses } from "./auth-shell";
+import { AuthShell, FooterPrompt, linkClasses } from "./auth-shell";
 import { useRedirectIfSignedIn } from "./use-redirect-if-signed-in";
 
 export interface LoginFormProps {
@@ -48,16 +47,7 @@ export function LoginForm({ next, providers = [], isPasswordLoginEnabled = true,
     <AuthShell
       title="Welcome back"
       description="Sign in to access your agent transcripts"
-      footer={
-        isPasswordLoginEnabled ? (
-          <>
-            Don&apos;t have an account?{" "}
-            <Link href="/register" className={linkClasses}>
-              Create account
-            </Link>
-          </>
-        ) : null
-      }
+      footer={isPasswordLoginEnabled ? <FooterPrompt question="Don't have an account?" href="/register" link="Create account" /> : null}
     >
       {providers.length > 0 ? <SsoButtons providers={providers} nextPath={safeNextPath(next)} /> : null}
       {providers.length > 0 && isPasswordLoginEnabled ? <Divider /> : null}
@@ -121,39 +111,23 @@ function PasswordForm({ onSignedIn }: { onSignedIn: (session: LoginResponse) => 
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
-      <Field id="email" label="Email">
-        <Input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-      </Field>
-      <Field
+      <EmailField id="email" label="Email" placeholder="you@example.com" value={email} onChange={setEmail} />
+      <PasswordField
         id="password"
+        name="password"
         label="Password"
         action={
           <Link href="/forgot-password" className={`text-sm ${linkClasses}`}>
             Forgot password?
           </Link>
         }
-      >
-        <PasswordInput
-          id="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      <Button type="submit" className="w-full" disabled={login.isPending || login.isSuccess}>
-        {login.isPending ? "Signing in..." : "Sign in"}
-      </Button>
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <SubmitButton className="w-full" isPending={login.isPending} disabled={login.isSuccess} pendingLabel="Signing in...">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }
