@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { toast } from "@/components/ui/toast-store";
 import { useSignOutEverywhere } from "@/lib/queries/profile";
 import { useSession } from "@/lib/client/session";
-import { errorMessage } from "@/lib/client/api-error";
+import { failureToast } from "./failure-toast";
 
 export function SignOutEverywhereCard() {
   const { signOut } = useSession();
@@ -19,8 +19,7 @@ export function SignOutEverywhereCard() {
         await signOut();
         toast({ title: "Signed out", description: message, variant: "success" });
       },
-      onError: (error) =>
-        toast({ title: "Sign out failed", description: errorMessage(error, "Failed to sign out of all devices"), variant: "destructive" }),
+      onError: failureToast("Sign out failed", "Failed to sign out of all devices"),
     });
 
   return (
