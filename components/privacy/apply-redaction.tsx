@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { toast } from "@/components/ui/toast-store";
-import { redactionPercent, redactionProgressText } from "@/lib/format/privacy";
-import { useApplyRedaction, useRedactionJob } from "@/lib/queries/privacy";
+import { jobPercent, redactionProgressText } from "@/lib/format/privacy";
+import { useApplyRedaction, useTranscriptsJob } from "@/lib/queries/privacy";
 
 export const APPLY_REDACTION = "Apply redaction to stored transcripts";
 
@@ -17,7 +17,7 @@ export function ApplyRedaction() {
   const start = useApplyRedaction();
   const [jobId, setJobId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const job = useRedactionJob(jobId);
+  const job = useTranscriptsJob(jobId);
   const status = job.data?.status;
   const running = start.isPending || status === "queued" || status === "running";
 
@@ -37,7 +37,7 @@ export function ApplyRedaction() {
         </Button>
         {job.data ? (
           <div data-testid="redaction-job" data-status={status}>
-            <ProgressBar label="Redaction of stored transcripts" percent={redactionPercent(job.data)} />
+            <ProgressBar label="Redaction of stored transcripts" percent={jobPercent(job.data)} />
             <p
               className={
                 status === "failed"

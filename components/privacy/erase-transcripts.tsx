@@ -2,7 +2,7 @@
 // Issue 34 (administrators): erasure on request. Transcripts are chosen by their IDs, their session
 // ID, or an e-mail address or phone number their texts contain; the server counts them (preview),
 // and the erasure is confirmed with that count: when the count changed in between, the new one is
-// shown and asked about again.
+// shown and asked about again. A large erasure goes on in the background, followed with a progress bar.
 import { useId, useState } from "react";
 import { CircleCheck, LoaderCircle, Search, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -12,8 +12,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
-import { transcriptCount } from "@/lib/format/privacy";
-import { ErasureCountChangedError, useEraseTranscripts, useErasurePreview } from "@/lib/queries/privacy";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { erasureProgressText, jobPercent, transcriptCount } from "@/lib/format/privacy";
+import { ErasureCountChangedError, useEraseTranscripts, useErasurePreview, useTranscriptsJob } from "@/lib/queries/privacy";
 import { ERASE_REASON_MAX_LENGTH, MAX_ERASE_IDS, type ErasureTarget } from "@/lib/schemas/privacy";
 
 export type EraseBy = "ids" | "sessionId" | "contains";
@@ -61,12 +62,15 @@ export function EraseTranscripts() {
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleted, setDeleted] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useTranscriptsJob(jobId);
 
   // Any change makes the count shown stale.
   const edit = (change: () => void) => {
     change();
     setPreviewed(null);
     setDeleted(null);
+    setJobId(null);
     setProblems({});
   };
 
@@ -75,12 +79,17 @@ export function EraseTranscripts() {
     erase.mutate(
       { ...previewed.target, reason: reason.trim(), expectedCount: previewed.count },
       {
-        onSuccess: ({ deleted: count }) => {
-          setDeleted(count);
+        onSuccess: (result) => {
           setPreviewed(null);
           setValues({ ids: "", sessionId: "", contains: "" });
           setReason("");
-          toast({ title: `Deleted ${transcriptCount(count)}`, variant: "success" });
+          if ("jobId" in result) {
+            setJobId(result.jobId);
+            toast({ title: `Erasing ${transcriptCount(result.total)} in the background` });
+          } else {
+            setDeleted(result.deleted);
+            toast({ title: `Deleted ${transcriptCount(result.deleted)}`, variant: "success" });
+          }
         },
         onError: (error) => {
           if (error instanceof ErasureCountChangedError) {
@@ -94,7 +103,8 @@ export function EraseTranscripts() {
     );
   };
 
-  const busy = preview.isPending || erase.isPending;
+  const erasing = job.data?.status === "queued" || job.data?.status === "running";
+  const busy = preview.isPending || erase.isPending || erasing;
   const choiceId = `erase-${by}`;
   const targetHint =
     by === "ids"
@@ -225,6 +235,29 @@ export function EraseTranscripts() {
                 {previewed.count === 0
                   ? "No transcripts match: nothing will be deleted."
                   : `${transcriptCount(previewed.count)} will be deleted.`}
+              </p>
+            ) : null}
+            {job.data ? (
+              <div data-testid="erase-job" data-status={job.data.status}>
+                <ProgressBar label="Erasure of transcripts" percent={jobPercent(job.data)} />
+                <p
+                  className={
+                    job.data.status === "failed"
+                      ? "mt-2 text-sm text-red-700"
+                      : job.data.status === "succeeded"
+                        ? "mt-2 flex items-center gap-1.5 text-sm font-medium text-emerald-800"
+                        : "mt-2 text-sm text-slate-600"
+                  }
+                  data-testid="erase-progress"
+                >
+                  {job.data.status === "succeeded" ? <CircleCheck className="size-4 shrink-0" aria-hidden /> : null}
+                  {erasureProgressText(job.data)}
+                </p>
+              </div>
+            ) : null}
+            {job.isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {job.error.message}
               </p>
             ) : null}
             {deleted !== null ? (

@@ -38,8 +38,16 @@ export function redactionProgressText(job: Pick<JobDto, "status" | "done" | "tot
   return `${count(job.done)} of ${transcriptCount(job.total)} (${percentDone(job.done, job.total, 0)}%)`;
 }
 
-/** The progress bar's percentage: full once the job succeeded, whatever the counts say. */
-export function redactionPercent(job: Pick<JobDto, "status" | "done" | "total">): number {
+/** An erasure's line under its progress bar, while it goes on in the background and when it ends. */
+export function erasureProgressText(job: Pick<JobDto, "status" | "done" | "total">): string {
+  const total = job.total ?? job.done;
+  if (job.status === "failed") return `The erasure stopped after ${count(job.done)} of ${transcriptCount(total)}: erase the rest again.`;
+  if (job.status === "succeeded") return `Deleted ${transcriptCount(total)}`;
+  return `Deleting… ${count(job.done)} of ${transcriptCount(total)} (${percentDone(job.done, total, 0)}%)`;
+}
+
+/** A job's progress bar percentage: full once the job succeeded, whatever the counts say. */
+export function jobPercent(job: Pick<JobDto, "status" | "done" | "total">): number {
   if (job.status === "succeeded") return 100;
   return job.total === null ? 0 : percentDone(job.done, job.total, 0);
 }

@@ -64,8 +64,11 @@ export function useApplyRedaction() {
   });
 }
 
-/** The redaction job's progress, polled while it runs; stored texts read before it are forgotten when it ends. */
-export function useRedactionJob(jobId: string | null) {
+/**
+ * The progress of a job that changes stored transcripts (redaction, erasure), polled while it runs;
+ * transcripts and figures read before it are forgotten when it ends.
+ */
+export function useTranscriptsJob(jobId: string | null) {
   const queryClient = useQueryClient();
   const job = useJob(jobId);
   const succeeded = job.data?.status === "succeeded";

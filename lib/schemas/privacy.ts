@@ -121,6 +121,8 @@ export const erasureRequestSchema = z
   .strict()
   .refine(hasOneTarget, ONE_TARGET);
 export type ErasureRequest = z.output<typeof erasureRequestSchema>;
-export interface ErasureResult {
-  deleted: number;
-}
+/**
+ * What an erasure answers: every transcript erased (200), or, for one that goes on in the background
+ * (202), how many are erased so far, of `total`, and the job to follow.
+ */
+export type ErasureResult = { deleted: number } | { deleted: number; total: number; jobId: string };

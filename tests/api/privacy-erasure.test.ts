@@ -7,7 +7,9 @@ import * as eraseRoute from "@/app/api/admin/transcripts/erase/route";
 import * as previewRoute from "@/app/api/admin/transcripts/erase/preview/route";
 import * as listRoute from "@/app/api/transcripts/route";
 import * as analyticsRoute from "@/app/api/analytics/route";
+import * as jobRoute from "@/app/api/admin/jobs/[jobId]/route";
 import { db } from "@/lib/server/db";
+import { runJob } from "@/lib/server/jobs/run-jobs";
 import { saveTranscripts } from "@/lib/server/store";
 import { readRecord } from "@/lib/transcripts/read-record";
 import { call } from "../helpers/api-client";
@@ -224,5 +226,31 @@ describe("POST /api/admin/transcripts/erase(/preview)", () => {
       { reason: "Call 2291", deleted: 3, target: "contains", contains: "phone" },
       { reason: "Call 2292", deleted: 1, target: "contains", contains: "phone" },
     ]);
+  });
+
+  it("goes on in the background past the request's budget, with progress, and takes along what a failed erasure left", async () => {
+    const ids = ["fill-0", "fill-1", "fill-2", "fill-3", "fill-4"];
+    // Remembered as erased but still stored: an erasure that stopped part-way.
+    await db.erasedTranscript.create({ data: { id: "fill-100", erasedAt: new Date() } });
+    const job = async (jobId: string) =>
+      (await call(jobRoute.GET, "GET", `/api/admin/jobs/${jobId}`, { token: adminToken, params: { jobId } })).body;
+    process.env.ERASURE_REQUEST_BUDGET_SECONDS = "0";
+    let jobId: string;
+    try {
+      const res = await erase({ ids, reason: "Request 18", expectedCount: ids.length });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ deleted: 0, total: ids.length, jobId: expect.any(String) });
+      jobId = res.body.jobId;
+    } finally {
+      delete process.env.ERASURE_REQUEST_BUDGET_SECONDS;
+    }
+    expect(await job(jobId)).toMatchObject({ kind: "transcript-erasure", done: 0, total: ids.length });
+    expect(await stored([...ids, "fill-100"])).toEqual([...ids, "fill-100"].sort());
+    for (let calls = 0; calls < 10 && ["queued", "running"].includes((await job(jobId)).status); calls++) {
+      await runJob(jobId, { budgetMs: 10_000 });
+    }
+    expect(await job(jobId)).toMatchObject({ status: "succeeded", done: ids.length, total: ids.length });
+    expect(await stored([...ids, "fill-100"])).toEqual([]);
+    await expectConsistent();
   });
 });

@@ -4,3 +4,4 @@ import "../sources/sync-job";
 import "../insights/recompute-signals";
 import "../privacy/apply-redaction";
 import "../privacy/retention";
+import "../privacy/erasure-job";

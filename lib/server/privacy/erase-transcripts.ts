@@ -3,8 +3,10 @@ import { db } from "../db";
 import { AppError, badRequest } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { deleteTranscripts, readSourcesPassing, storedTranscriptIds, transcriptIdsOfSession } from "../store";
+import { readSourcesPassing, storedTranscriptIds, transcriptIdsOfSession } from "../store";
+import { continueJobAfterResponse, enqueueJob, runJob } from "../jobs/run-jobs";
 import { recordErasedTranscripts } from "./erased-transcripts";
+import { ERASURE_JOB_KIND, type ErasureCursor } from "./erasure-job";
 import { ErasureMatcher, normalizeErasureQuery, type ErasureKind, type ErasureQuery } from "@/lib/privacy/erasure";
 import { erasurePrefilter } from "@/lib/privacy/erasure-prefilter";
 import type { ErasurePreview, ErasureRequest, ErasureResult, ErasureTarget } from "@/lib/schemas/privacy";
@@ -83,26 +85,53 @@ const TARGET_LABELS: Record<TargetSummary["target"] | ErasureKind, string> = {
   phone: "Transcripts holding a phone number",
 };
 
+const DEFAULT_ERASURE_REQUEST_BUDGET_SECONDS = 5;
+
 /**
- * POST /api/admin/transcripts/erase: deletes the transcripts the target names, with everything
- * stored with them (deleteTranscripts), when they are still `expectedCount`; then records one audit
- * entry with the reason, the count and the kind of target. Their ids are remembered first, so that
- * a copy sent again while they are deleted is refused or removed (saveAdmittedTranscripts), and a
- * failure part-way leaves them refused at every way in until the erasure is asked again.
- * Administrators. Throws BAD_REQUEST, ErasureCountChanged (nothing deleted).
+ * How long an erasure request deletes before it answers (ERASURE_REQUEST_BUDGET_SECONDS, default
+ * 5); a larger erasure goes on in the background.
+ */
+function erasureRequestBudgetMs(): number {
+  const setting = process.env.ERASURE_REQUEST_BUDGET_SECONDS?.trim();
+  const seconds = setting ? Number(setting) : NaN;
+  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_ERASURE_REQUEST_BUDGET_SECONDS) * 1000;
+}
+
+/**
+ * POST /api/admin/transcripts/erase: erases the transcripts the target names, with everything
+ * stored with them, when they are still `expectedCount`, and records one audit entry with the
+ * reason, the count and the kind of target. Their ids are remembered first, so that no way in
+ * stores them again (saveAdmittedTranscripts); then a "transcript-erasure" job deletes them, for
+ * erasureRequestBudgetMs() within the request: `jobId` is in the result when it goes on after the
+ * answer, with its progress at `/api/admin/jobs/{jobId}`. Administrators. Throws BAD_REQUEST,
+ * ErasureCountChanged (nothing deleted).
  */
 export async function eraseTranscripts(request: ErasureRequest, actor: SessionUser): Promise<ErasureResult> {
   const { ids, summary } = await resolveTarget(request);
   if (ids.length !== request.expectedCount) throw new ErasureCountChanged(ids.length);
   await recordErasedTranscripts(ids, new Date());
-  const deleted = await deleteTranscripts(ids);
-  await recordAuditEvent(db, {
-    actor,
-    action: "transcripts.erase",
-    targetType: "transcripts",
-    targetId: summary.target,
-    targetLabel: TARGET_LABELS[summary.target === "contains" ? summary.contains : summary.target],
-    details: { reason: request.reason, deleted, ...summary },
+  const jobId = await db.$transaction(async (tx) => {
+    const cursor: ErasureCursor = { afterId: null };
+    const id = await enqueueJob(tx, { kind: ERASURE_JOB_KIND, cursor, total: ids.length });
+    await recordAuditEvent(tx, {
+      actor,
+      action: "transcripts.erase",
+      targetType: "transcripts",
+      targetId: summary.target,
+      targetLabel: TARGET_LABELS[summary.target === "contains" ? summary.contains : summary.target],
+      details: { reason: request.reason, deleted: ids.length, ...summary },
+    });
+    return id;
   });
-  return { deleted };
+  const outcome = await runJob(jobId, { budgetMs: erasureRequestBudgetMs() });
+  if (outcome.status === "succeeded") return { deleted: ids.length };
+  if (outcome.status === "failed") {
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      "The erasure stopped part-way; the transcripts left are refused at every way in. Erase them again.",
+    );
+  }
+  continueJobAfterResponse(jobId);
+  const { done } = await db.job.findUniqueOrThrow({ where: { id: jobId }, select: { done: true } });
+  return { deleted: done, total: ids.length, jobId };
 }

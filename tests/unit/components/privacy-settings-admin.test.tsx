@@ -232,6 +232,22 @@ describe("PrivacySettingsAdmin", () => {
     expect(screen.getByRole("textbox", { name: "Session ID" })).toHaveValue("");
   });
 
+  it("follows an erasure that goes on in the background to its end", async () => {
+    serve({ previewCounts: [4], erase: [{ status: 202, body: { deleted: 0, total: 4, jobId: "job-9" } }] });
+    renderWithProviders(<PrivacySettingsAdmin />);
+    fireEvent.change(await screen.findByRole("textbox", { name: "Transcript IDs" }), { target: { value: "t1 t2 t3 t4" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason (required)" }), { target: { value: "Request 20" } });
+    fireEvent.click(screen.getByRole("button", { name: "Preview" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Erase 4 transcripts" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Erase" }));
+
+    expect(await screen.findByTestId("erase-progress")).toHaveTextContent("Deleting… 1 of 4 transcripts (25%)");
+    expect(screen.getByRole("button", { name: "Preview" })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId("erase-progress")).toHaveTextContent("Deleted 4 transcripts"), { timeout: 4_000 });
+    expect(screen.getByRole("progressbar", { name: "Erasure of transcripts" })).toHaveAttribute("aria-valuenow", "100");
+    expect(screen.getByRole("button", { name: "Preview" })).toBeEnabled();
+  });
+
   it("asks again with the new count when it changed since the preview", async () => {
     const { erasures } = serve({
       previewCounts: [2],

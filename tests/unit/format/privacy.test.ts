@@ -1,4 +1,4 @@
-import { placeholderLabel, redactionPercent, redactionProgressText, transcriptCount } from "@/lib/format/privacy";
+import { erasureProgressText, jobPercent, placeholderLabel, redactionProgressText, transcriptCount } from "@/lib/format/privacy";
 
 describe("transcriptCount", () => {
   it.each([
@@ -25,7 +25,7 @@ describe("placeholderLabel (a badge's accessible name)", () => {
   });
 });
 
-describe("redactionProgressText and redactionPercent", () => {
+describe("redactionProgressText and jobPercent", () => {
   const job = (status: "queued" | "running" | "succeeded" | "failed", done: number, total: number | null, error: string | null = null) => ({
     status,
     done,
@@ -44,6 +44,18 @@ describe("redactionProgressText and redactionPercent", () => {
     [job("failed", 10, 3000, null), "Failed: the redaction stopped", 0],
   ])("%p -> %p, %p %", (state, text, percent) => {
     expect(redactionProgressText(state)).toBe(text);
-    expect(redactionPercent(state)).toBe(percent);
+    expect(jobPercent(state)).toBe(percent);
+  });
+});
+
+describe("erasureProgressText", () => {
+  it.each([
+    [{ status: "queued", done: 0, total: 25_000 }, "Deleting… 0 of 25,000 transcripts (0%)"],
+    [{ status: "running", done: 10_000, total: 25_000 }, "Deleting… 10,000 of 25,000 transcripts (40%)"],
+    [{ status: "succeeded", done: 25_000, total: 25_000 }, "Deleted 25,000 transcripts"],
+    [{ status: "succeeded", done: 1, total: 1 }, "Deleted 1 transcript"],
+    [{ status: "failed", done: 2_000, total: 25_000 }, "The erasure stopped after 2,000 of 25,000 transcripts: erase the rest again."],
+  ] as const)("%p -> %p", (state, text) => {
+    expect(erasureProgressText(state)).toBe(text);
   });
 });
