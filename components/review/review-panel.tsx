@@ -15,6 +15,7 @@ import { useSession } from "@/lib/client/session";
 import { formatDateTime } from "@/lib/format/date-time";
 import { useNoteMutations, usePeople, useReviewChange, useTags } from "@/lib/queries/review";
 import { NOTE_MAX_LENGTH, REVIEW_STATUSES, type NoteItem, type ReviewChange, type TranscriptReviewDetail } from "@/lib/schemas/review";
+import { AddTagSelect } from "./add-tag-select";
 import { REVIEW_STATUS_LABEL, TagChip, personLabel } from "./review-labels";
 
 const STATUS_OPTIONS = REVIEW_STATUSES.map((value) => ({ value, label: REVIEW_STATUS_LABEL[value] }));
@@ -111,20 +112,7 @@ export function ReviewPanel({ transcriptId, review }: { transcriptId: string; re
             ))}
           </ul>
           {tags.isError ? <p className="text-sm text-red-600">{tags.error.message}</p> : null}
-          {unusedTags.length > 0 ? (
-            <Select value="" onValueChange={(id) => apply({ addTagIds: [id] })}>
-              <SelectTrigger size="sm" className="w-48" aria-label="Add a tag">
-                <SelectValue placeholder="Add a tag" />
-              </SelectTrigger>
-              <SelectContent>
-                {unusedTags.map((tag) => (
-                  <SelectItem key={tag.id} value={tag.id}>
-                    {tag.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          ) : null}
+          {unusedTags.length > 0 ? <AddTagSelect tags={unusedTags} onAdd={(id) => apply({ addTagIds: [id] })} /> : null}
         </section>
 
         <NotesSection transcriptId={transcriptId} notes={review.notes} />

@@ -11,6 +11,7 @@ import { useSession } from "@/lib/client/session";
 import { useReviewChange } from "@/lib/queries/review";
 import { markVisited, nextInPass, queuePath, usePassProgress, visitedInPass } from "@/lib/queries/review-queue";
 import type { ReviewChange } from "@/lib/schemas/review";
+import { openAddTagList } from "./add-tag-select";
 
 /** The shortcuts, as the overlay lists them. */
 export const REVIEW_SHORTCUTS: { keys: string; action: string }[] = [
@@ -27,14 +28,18 @@ export function progressText(reviewed: number, total: number): string {
   return `${reviewed.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} reviewed`;
 }
 
-/** Whether a key press belongs to a text field or a menu rather than to the page. */
-function typing(target: EventTarget | null): boolean {
+/**
+ * Roles of the controls that take typed letters themselves: a text field, a combobox or select
+ * (closed, a letter picks the first option starting with it), a list, a menu or a dialog (and what
+ * they contain: their options and items).
+ */
+const OWN_KEYS_ROLES = ["textbox", "searchbox", "combobox", "listbox", "menu", "menubar", "tree", "dialog", "alertdialog"];
+const OWN_KEYS_SELECTOR = OWN_KEYS_ROLES.map((role) => `[role="${role}"]`).join(",");
+
+/** Whether a key press belongs to the control that has the focus rather than to the page. */
+function belongsToControl(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
-    target.closest('[role="listbox"],[role="menu"],[role="dialog"],[role="alertdialog"]') !== null
-  );
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest(OWN_KEYS_SELECTOR) !== null;
 }
 
 export function ReviewQueueBar({ transcriptId, query }: { transcriptId: string; query: string }) {
@@ -82,12 +87,13 @@ export function ReviewQueueBar({ transcriptId, query }: { transcriptId: string; 
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.metaKey || event.ctrlKey || event.altKey || typing(event.target)) return;
+      // Shortcuts are plain letters: never while a control takes the letters, nor once one handled the key.
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || belongsToControl(event.target)) return;
       const actions: Record<string, () => void> = {
         r: () => apply({ status: "reviewed" }),
         a: () => apply({ status: "needs_attention" }),
         m: () => user && apply({ assigneeId: user.id }),
-        t: () => document.querySelector<HTMLElement>('[aria-label="Add a tag"]')?.click(),
+        t: openAddTagList,
         n: () => void next(),
         p: previous,
         "?": () => setHelpOpen(true),

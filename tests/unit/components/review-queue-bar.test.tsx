@@ -8,7 +8,7 @@ import { clearToasts } from "@/components/ui/toast-store";
 import { useTranscript } from "@/lib/queries/transcript";
 import type { ReviewedDetail } from "@/lib/queries/review";
 import { queuePath } from "@/lib/queries/review-queue";
-import type { ReviewChange, ReviewStatus, TagItem, TranscriptReviewDetail } from "@/lib/schemas/review";
+import type { PersonRef, ReviewChange, ReviewStatus, TagItem, TranscriptReviewDetail } from "@/lib/schemas/review";
 import { fakeResponse, renderWithProviders, signInLocally } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
@@ -18,14 +18,20 @@ const DATES = "startTime=2025-03-01T00%3A00%3A00.000Z&endTime=2025-03-31T23%3A59
 const ALL = DATES;
 const UNREVIEWED = `${DATES}&status=unreviewed`;
 const BUG: TagItem = { id: "tag-bug", name: "Bug", color: "#ef4444" };
+const REFUND: TagItem = { id: "tag-refund", name: "Refund", color: "#22c55e" };
+const SAM: PersonRef = { id: "u-sam", email: "sam@example.com", name: "Sam Lee" };
 
 type Row = { id: string; reviewStatus: ReviewStatus };
 
 /**
  * A fake list (GET /api/transcripts, filtered by status, paged) over `rows`, and a fake review of
- * each transcript (GET /api/transcript/{id}, PATCH /api/transcript/{id}/review) that changes them.
+ * each transcript (GET /api/transcript/{id}, PATCH /api/transcript/{id}/review) that changes them;
+ * `tags` and `people` are what the review panel offers to add and to assign to.
  */
-function serve(initial: Row[], { failPatch }: { failPatch?: string } = {}) {
+function serve(
+  initial: Row[],
+  { failPatch, tags = [BUG], people = [] }: { failPatch?: string; tags?: TagItem[]; people?: PersonRef[] } = {},
+) {
   const rows = initial.map((row) => ({ ...row }));
   const patches: { id: string; change: ReviewChange }[] = [];
   const review = (row: Row): TranscriptReviewDetail => ({
@@ -52,8 +58,8 @@ function serve(initial: Row[], { failPatch }: { failPatch?: string } = {}) {
         },
       });
     }
-    if (url.pathname === "/api/tags") return fakeResponse({ body: [BUG] });
-    if (url.pathname === "/api/people") return fakeResponse({ body: [] });
+    if (url.pathname === "/api/tags") return fakeResponse({ body: tags });
+    if (url.pathname === "/api/people") return fakeResponse({ body: people });
     const match = url.pathname.match(/^\/api\/transcript\/([^/]+)(\/review)?$/);
     const row = match ? rows.find((one) => one.id === decodeURIComponent(match[1])) : undefined;
     if (row && !match![2] && method === "GET") {
@@ -91,6 +97,10 @@ const ROWS: Row[] = [
 const visit = (query: string, ids: string[]) => window.sessionStorage.setItem(`reviewPass:${query}`, JSON.stringify(ids));
 const progress = () => screen.getByTestId("pass-progress");
 const press = (key: string, options: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...options });
+/** A key pressed as a keyboard presses it: on whatever has the focus. */
+const type = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
+/** Lets timers started by a key (Radix moves the focus on a timer) and the calls it started finish. */
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
 
 /** The transcript page's parts that take part in a pass: the bar and the review panel. */
 function PassPage({ id, query }: { id: string; query: string }) {
@@ -243,6 +253,65 @@ describe("ReviewQueueBar", () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(patches).toEqual([]);
     expect(mockRouter.push).not.toHaveBeenCalled();
+  });
+
+  it("leaves letters to a closed select: on 'Add a tag' or 'Assign to a colleague' they pick an option, nothing else", async () => {
+    const { patches } = serve(ROWS, { tags: [BUG, REFUND], people: [SAM] });
+    renderWithProviders(<PassPage id="t-b" query={ALL} />);
+    const assign = await screen.findByRole("combobox", { name: "Assign to a colleague" });
+    const addTag = screen.getByRole("combobox", { name: "Add a tag" });
+    act(() => assign.focus());
+    // No colleague starts with m: the press does nothing, and above all does not assign to me.
+    type("m");
+    type("n");
+    await settle();
+    expect(patches).toEqual([]);
+    expect(mockRouter.push).not.toHaveBeenCalled();
+
+    act(() => addTag.focus());
+    // As in a native select, r picks Refund; it does not also mark the transcript reviewed.
+    type("r");
+    await waitFor(() => expect(patches).toHaveLength(1));
+    await settle();
+    expect(patches).toEqual([{ id: "t-b", change: { addTagIds: ["tag-refund"] } }]);
+  });
+
+  it("after t then Escape, hands the focus back, so that r marks reviewed and adds no tag", async () => {
+    const { patches } = serve(ROWS, { tags: [BUG, REFUND] });
+    renderWithProviders(<PassPage id="t-b" query={ALL} />);
+    const addTag = await screen.findByRole("combobox", { name: "Add a tag" });
+    expect(document.body).toHaveFocus();
+    type("t");
+    // The list opens with the focus on its first tag, as a click on the trigger opens it.
+    await waitFor(() => expect(screen.getByRole("option", { name: "Bug" })).toHaveFocus());
+    type("Escape");
+    await waitFor(() => expect(screen.queryByRole("option")).not.toBeInTheDocument());
+    await settle();
+    expect(addTag).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
+    type("r");
+    await waitFor(() => expect(patches).toHaveLength(1));
+    await settle();
+    expect(patches).toEqual([{ id: "t-b", change: { status: "reviewed" } }]);
+  });
+
+  it("after t and a tag picked with Enter, hands the focus back to where it was", async () => {
+    const { patches } = serve(ROWS, { tags: [BUG, REFUND] });
+    renderWithProviders(<PassPage id="t-b" query={ALL} />);
+    await screen.findByRole("combobox", { name: "Add a tag" });
+    const status = screen.getByRole("button", { name: "Needs attention" });
+    act(() => status.focus());
+    type("t");
+    fireEvent.keyDown(await screen.findByRole("option", { name: "Bug" }), { key: "Enter" });
+    await waitFor(() => expect(patches).toHaveLength(1));
+    await settle();
+    expect(status).toHaveFocus();
+    type("r");
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches).toEqual([
+      { id: "t-b", change: { addTagIds: ["tag-bug"] } },
+      { id: "t-b", change: { status: "reviewed" } },
+    ]);
   });
 
   it("lists the shortcuts in an overlay opened with ? or the keyboard button", async () => {
