@@ -169,6 +169,10 @@ function NoteRow({ transcriptId, note }: { transcriptId: string; note: NoteItem 
   const canDelete = isAuthor || user?.isAdmin === true;
   const author = personLabel(note.author);
   const edited = note.updatedAt !== note.createdAt;
+  // The server stores the body trimmed. An edit that leaves it as it is sends nothing: an update
+  // would mark the note edited.
+  const draft = editing?.trim() ?? "";
+  const isUnchanged = draft === note.body.trim();
 
   return (
     <li className="rounded-lg border border-slate-200 bg-slate-50/60 p-3" data-testid="note">
@@ -200,7 +204,9 @@ function NoteRow({ transcriptId, note }: { transcriptId: string; note: NoteItem 
           className="mt-2 space-y-2"
           onSubmit={(event) => {
             event.preventDefault();
-            update.mutate({ noteId: note.id, body: editing }, { onSuccess: () => setEditing(null), onError: failed("Note not saved") });
+            if (isUnchanged) setEditing(null);
+            else if (draft)
+              update.mutate({ noteId: note.id, body: draft }, { onSuccess: () => setEditing(null), onError: failed("Note not saved") });
           }}
         >
           <Textarea
@@ -210,7 +216,7 @@ function NoteRow({ transcriptId, note }: { transcriptId: string; note: NoteItem 
             onChange={(event) => setEditing(event.target.value)}
           />
           <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={!editing.trim() || update.isPending}>
+            <Button type="submit" size="sm" disabled={!draft || isUnchanged || update.isPending}>
               Save
             </Button>
             <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>

@@ -344,6 +344,30 @@ describe("ReviewPanel", () => {
     ]);
   });
 
+  it("sends nothing for an edit that leaves the note as it was, which then does not show as edited", async () => {
+    const { noteCalls } = serve();
+    renderWithProviders(<TranscriptReview />);
+    await panel();
+    fireEvent.click(within(noteOf("Rita Moreno")).getByRole("button", { name: "Edit note by Rita Moreno" }));
+    const editor = within(noteOf("Rita Moreno")).getByRole("textbox", { name: "Edit note" });
+    const save = within(noteOf("Rita Moreno")).getByRole("button", { name: "Save" });
+    expect(save).toBeDisabled();
+    // The server trims the body: spaces around it change nothing either.
+    fireEvent.change(editor, { target: { value: "  Refund window quoted wrong \n" } });
+    expect(save).toBeDisabled();
+    fireEvent.change(editor, { target: { value: "Refund window quoted wrong!" } });
+    expect(save).toBeEnabled();
+    fireEvent.change(editor, { target: { value: "Refund window quoted wrong" } });
+    expect(save).toBeDisabled();
+    // Submitted anyway (a form submits without its button), the edit just closes.
+    fireEvent.submit(editor.closest("form")!);
+    expect(within(noteOf("Rita Moreno")).queryByRole("textbox")).not.toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(noteCalls).toEqual([]);
+    expect(noteOf("Rita Moreno")).toHaveTextContent(`Rita Moreno · ${shown(5)}Refund window quoted wrong`);
+    expect(noteOf("Rita Moreno")).not.toHaveTextContent("edited");
+  });
+
   it("deletes an own note only once confirmed; the question opens on Cancel and Escape leaves the note", async () => {
     const { noteCalls } = serve();
     renderWithProviders(<TranscriptReview />);
