@@ -1,9 +1,11 @@
 "use client";
 // Issue 32: saved views: the current filters saved under a name, private or shared with everyone;
-// the menu lists them (own and shared), shows one on a pick, and deletes those the user may delete.
-import { useState } from "react";
+// the menu lists them (own and shared), shows one on a pick, and deletes those the user may delete,
+// once confirmed.
+import { useRef, useState } from "react";
 import { Bookmark, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import {
   DropdownMenu,
@@ -16,7 +18,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
 import { useSavedViewMutations, useSavedViews } from "@/lib/queries/review";
-import { VIEW_NAME_MAX_LENGTH } from "@/lib/schemas/review";
+import { VIEW_NAME_MAX_LENGTH, type SavedViewItem } from "@/lib/schemas/review";
 
 export function SavedViewsMenu({ currentQuery, onApply }: { currentQuery: string; onApply: (query: string) => void }) {
   const views = useSavedViews();
@@ -24,6 +26,10 @@ export function SavedViewsMenu({ currentQuery, onApply }: { currentQuery: string
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState("");
   const [shared, setShared] = useState(false);
+  // The view last asked about stays while the question closes, so that its text does not go blank.
+  const [toDelete, setToDelete] = useState<SavedViewItem | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   const save = () =>
     create.mutate(
@@ -39,11 +45,22 @@ export function SavedViewsMenu({ currentQuery, onApply }: { currentQuery: string
       },
     );
 
+  const askDelete = (view: SavedViewItem) => {
+    setToDelete(view);
+    setConfirming(true);
+  };
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onError: (error) => toast({ title: "View not deleted", description: error.message, variant: "destructive" }),
+    });
+  };
+
   return (
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm">
+          <Button ref={triggerRef} variant="outline" size="sm">
             <Bookmark aria-hidden />
             Saved views
           </Button>
@@ -62,23 +79,33 @@ export function SavedViewsMenu({ currentQuery, onApply }: { currentQuery: string
                 {view.shared ? <span className="ml-auto text-xs text-slate-500">Shared</span> : null}
               </DropdownMenuItem>
               {view.canDelete ? (
-                <button
-                  type="button"
+                // A menu item, not a button: in the menu, arrow keys move between items only and Tab
+                // is blocked, so nothing else is reachable from the keyboard.
+                <DropdownMenuItem
                   aria-label={`Delete view ${view.name}`}
-                  className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                  onClick={() =>
-                    remove.mutate(view.id, {
-                      onError: (error) => toast({ title: "View not deleted", description: error.message, variant: "destructive" }),
-                    })
-                  }
+                  className="shrink-0 data-[highlighted]:[&_svg]:text-red-600"
+                  onSelect={() => askDelete(view)}
                 >
-                  <Trash2 className="size-3.5" aria-hidden />
-                </button>
+                  <Trash2 aria-hidden />
+                </DropdownMenuItem>
               ) : null}
             </div>
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          // The question has no trigger of its own (the menu item that asked is gone): the focus
+          // goes back to the menu's button, once the question has let it go, not to the page's start.
+          if (!open) setTimeout(() => triggerRef.current?.focus());
+        }}
+        title={`Delete the view ${toDelete?.name ?? ""}?`}
+        description={toDelete?.shared ? "It is shared with everyone: it leaves everyone's saved views." : "It leaves your saved views."}
+        confirmLabel="Delete view"
+        onConfirm={confirmDelete}
+      />
       <Dialog
         open={saving}
         onOpenChange={setSaving}

@@ -144,7 +144,8 @@ describe("the review workflow", () => {
       await page.getByRole("option", { name: "Any feedback" }).click();
       await page.waitForURL((url) => !url.searchParams.has("feedback"));
       await page.getByRole("button", { name: "Saved views" }).click();
-      await page.getByRole("menuitem", { name: /Unrated this month/ }).click();
+      // The view's own item; its delete item ("Delete view Unrated this month") follows it.
+      await page.getByRole("menuitem", { name: /^Unrated this month/ }).click();
       await page.waitForURL(/feedback=none/);
     }),
   );

@@ -1,6 +1,6 @@
 // Issue 32: saved views: the dashboard's current query saved under a name, private or shared with
 // everyone; the menu lists the user's own views and those shared with them, shows one on a pick,
-// and deletes those the user may delete.
+// and deletes those the user may delete, from the keyboard too, once confirmed.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { SavedViewsMenu } from "@/components/review/saved-views-menu";
 import { clearToasts } from "@/components/ui/toast-store";
@@ -67,12 +67,15 @@ async function openMenu() {
   return screen.findByRole("menu");
 }
 
+const isDeleteItem = (item: HTMLElement) => item.getAttribute("aria-label")?.startsWith("Delete view ") === true;
+
 /** The views the menu lists, as "name" or "name (Shared)", once loaded. */
 async function listed(menu: HTMLElement) {
   await waitFor(() => expect(within(menu).queryByText("Loading...")).not.toBeInTheDocument());
   return within(menu)
     .getAllByRole("menuitem")
     .slice(1)
+    .filter((item) => !isDeleteItem(item))
     .map((item) =>
       item.lastElementChild?.textContent === "Shared" ? `${item.firstElementChild?.textContent} (Shared)` : item.textContent,
     );
@@ -102,9 +105,34 @@ describe("SavedViewsMenu", () => {
     const menu = await openMenu();
     expect(within(menu).getAllByRole("menuitem")[0]).toHaveTextContent("Save current view...");
     expect(await listed(menu)).toEqual(["My open items", "Team escalations (Shared)", "Sam's refunds (Shared)"]);
-    expect(within(menu).getByRole("button", { name: "Delete view My open items" })).toBeInTheDocument();
-    expect(within(menu).getByRole("button", { name: "Delete view Team escalations" })).toBeInTheDocument();
-    expect(within(menu).queryByRole("button", { name: "Delete view Sam's refunds" })).not.toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Delete view My open items" })).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Delete view Team escalations" })).toBeInTheDocument();
+    expect(within(menu).queryByRole("menuitem", { name: "Delete view Sam's refunds" })).not.toBeInTheDocument();
+  });
+
+  it("reaches a view's delete with the arrow keys, right after the view", async () => {
+    serve();
+    renderWithProviders(<SavedViewsMenu currentQuery={CURRENT} onApply={jest.fn()} />);
+    const menu = await openMenu();
+    await listed(menu);
+    const item = (name: string | RegExp) => within(menu).getByRole("menuitem", { name });
+    const down = () => fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    await waitFor(() => expect(item("Save current view...")).toHaveFocus());
+    const order: (string | RegExp)[] = [
+      /^My open items/,
+      "Delete view My open items",
+      /^Team escalations/,
+      "Delete view Team escalations",
+      /^Sam's refunds/,
+    ];
+    for (const name of order) {
+      down();
+      await waitFor(() => expect(item(name)).toHaveFocus());
+    }
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowUp" });
+    await waitFor(() => expect(item("Delete view Team escalations")).toHaveFocus());
+    fireEvent.keyDown(document.activeElement!, { key: "Enter" });
+    expect(await screen.findByRole("alertdialog", { name: "Delete the view Team escalations?" })).toBeInTheDocument();
   });
 
   it("shows a view's query on a pick made by keyboard", async () => {
@@ -194,15 +222,40 @@ describe("SavedViewsMenu", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("deletes an own view, which then leaves the list", async () => {
+  it("deletes a view only once confirmed, naming it and saying when it is shared with everyone", async () => {
     const { calls } = serve();
     renderWithProviders(<SavedViewsMenu currentQuery={CURRENT} onApply={jest.fn()} />);
-    const menu = await openMenu();
-    await listed(menu);
-    fireEvent.click(within(menu).getByRole("button", { name: "Delete view Team escalations" }));
-    await waitFor(() => expect(within(menu).queryByRole("menuitem", { name: /Team escalations/ })).not.toBeInTheDocument());
-    expect(await listed(menu)).toEqual(["My open items", "Sam's refunds (Shared)"]);
+    const askToDelete = async (name: string) => {
+      const menu = await openMenu();
+      await listed(menu);
+      fireEvent.keyDown(within(menu).getByRole("menuitem", { name: `Delete view ${name}` }), { key: "Enter" });
+      const dialog = await screen.findByRole("alertdialog", { name: `Delete the view ${name}?` });
+      await waitFor(() => expect(screen.queryByRole("menu")).not.toBeInTheDocument());
+      return dialog;
+    };
+
+    const shared = await askToDelete("Team escalations");
+    expect(shared).toHaveTextContent("It is shared with everyone: it leaves everyone's saved views.");
+    await waitFor(() => expect(within(shared).getByRole("button", { name: "Cancel" })).toHaveFocus());
+    fireEvent.keyDown(shared, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+    // The focus goes back to the menu's button, not to the start of the page.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Saved views" })).toHaveFocus());
+
+    const own = await askToDelete("My open items");
+    expect(own).toHaveTextContent("It leaves your saved views.");
+    expect(own).not.toHaveTextContent("shared");
+    fireEvent.click(within(own).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+
+    fireEvent.click(within(await askToDelete("Team escalations")).getByRole("button", { name: "Delete view" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls).toEqual([{ method: "DELETE", url: "/api/views/v-team", body: undefined }]);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Saved views" })).toHaveFocus());
+    expect(await listed(await openMenu())).toEqual(["My open items", "Sam's refunds (Shared)"]);
   });
 
   it("keeps a view and says why when the server refuses to delete it", async () => {
@@ -216,10 +269,13 @@ describe("SavedViewsMenu", () => {
     renderWithProviders(<SavedViewsMenu currentQuery={CURRENT} onApply={jest.fn()} />);
     const menu = await openMenu();
     await listed(menu);
-    fireEvent.click(within(menu).getByRole("button", { name: "Delete view My open items" }));
+    fireEvent.keyDown(within(menu).getByRole("menuitem", { name: "Delete view My open items" }), { key: "Enter" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete the view My open items?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete view" }));
     expect(await screen.findByText("View not deleted")).toBeInTheDocument();
     expect(screen.getByText("Only its owner may delete this view")).toBeInTheDocument();
-    // The menu stays open on the view that is still there.
-    expect(await listed(menu)).toEqual(["My open items", "Team escalations (Shared)", "Sam's refunds (Shared)"]);
+    // The view is still there.
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(await listed(await openMenu())).toEqual(["My open items", "Team escalations (Shared)", "Sam's refunds (Shared)"]);
   });
 });
