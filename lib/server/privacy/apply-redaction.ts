@@ -5,8 +5,9 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepBudget, type StepResult } from "../jobs/job-kinds";
-import { readSourcesAfter, saveTranscripts, type StoredSource } from "../store";
+import { readSourcesAfter, type StoredSource } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
+import { saveAdmittedTranscripts } from "./save-admitted-transcripts";
 import { redactorFor, type Redactor } from "@/lib/privacy/redactor";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -79,11 +80,13 @@ async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise
   let changed: StorableTranscript[] = [];
   const store = async () => {
     await storing;
-    storing = saveTranscripts(changed);
+    // As every way in stores: a transcript erased meanwhile is not stored again.
+    storing = saveAdmittedTranscripts(changed).then((saved) => {
+      next.redacted += saved.imported + saved.updated;
+    });
     // Awaited before the step ends; observed now, so that a failure while the next chunk is
     // redacted is not taken for an unhandled rejection.
     storing.catch(() => undefined);
-    next.redacted += changed.length;
     changed = [];
   };
   // Chunks are taken while the budget lasts; a chunk read ahead past it is left for the next step.
