@@ -16,7 +16,7 @@ import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
 import { startTsWorker } from "./lib/ts-bundle";
-import { readCommandLine, usageError } from "./lib/command-line";
+import { readCommandLine, runCommand, usageError } from "./lib/command-line";
 
 const USAGE = "Usage: npm run import -- <file or folder> [more files or folders]";
 const BATCH_SIZE = 5000;
@@ -111,10 +111,4 @@ async function main(): Promise<number> {
   return rejected.length > 0 ? 1 : 0;
 }
 
-main()
-  .then((code) => (process.exitCode = code))
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => Promise.all([disconnectDb(), closeStore()]));
+runCommand(main, { close: () => Promise.all([disconnectDb(), closeStore()]) });

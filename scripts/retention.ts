@@ -8,7 +8,7 @@ import { closeStore } from "@/lib/server/store";
 import { runJob } from "@/lib/server/jobs/run-jobs";
 import { runBudgetMs } from "@/lib/server/jobs/job-settings";
 import { getRetentionPass, startRetention } from "@/lib/server/privacy/retention";
-import { readCommandLine } from "./lib/command-line";
+import { errorMessage, readCommandLine, runCommand } from "./lib/command-line";
 import { formatCount } from "./lib/progress";
 
 const USAGE = "Usage: npm run retention";
@@ -37,10 +37,4 @@ async function main(): Promise<number> {
   return pass.status === "failed" ? 1 : 0;
 }
 
-main()
-  .then((code) => (process.exitCode = code))
-  .catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => Promise.all([disconnectDb(), closeStore()]));
+runCommand(main, { close: () => Promise.all([disconnectDb(), closeStore()]), describe: errorMessage });

@@ -8,6 +8,7 @@ import { submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { provisionUser } from "@/lib/server/users/provision-user";
 import { storedDialog } from "@/lib/transcripts/stored-source";
 import { turnRole, turnsOf } from "@/lib/transcripts/turns";
+import { runCommand } from "./lib/command-line";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 export const DEMO_ADMIN_PASSWORD = "admin-demo-123";
@@ -105,9 +106,4 @@ async function main() {
   if (await seedAccounts()) await seedFeedback();
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => disconnectDb());
+runCommand(main, { close: disconnectDb });

@@ -10,7 +10,7 @@ import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
 import { formatCount, Progress } from "./lib/progress";
 import { startTsWorker } from "./lib/ts-bundle";
-import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
+import { readCommandLine, runCommand, usageError, wholeNumber } from "./lib/command-line";
 import type { GeneratorOptions } from "./lib/transcript-generator";
 
 const USAGE = "Usage: npm run seed -- --transcripts N [--days D] [--seed S] [--end ISO-date] [--if-empty]";
@@ -77,9 +77,4 @@ async function main() {
   );
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => Promise.all([disconnectDb(), closeStore()]));
+runCommand(main, { close: () => Promise.all([disconnectDb(), closeStore()]) });

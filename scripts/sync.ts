@@ -4,7 +4,6 @@
 //                                     short before, each to its end
 //   npm run sync -- --source <id>     that source now, whether due or not
 // A run another process is stepping is left to it (the lease); the command ends when nothing is left.
-import { parseArgs } from "node:util";
 import { disconnectDb } from "@/lib/server/db";
 import { closeStore } from "@/lib/server/store";
 import { runDueJobs, runJob } from "@/lib/server/jobs/run-jobs";
@@ -13,11 +12,14 @@ import { startDueSyncs, startSourceSync } from "@/lib/server/sources/start-sync"
 import { startDueRetention } from "@/lib/server/privacy/retention";
 import { listSyncRuns } from "@/lib/server/sources/manage-sources";
 import { runCountsText } from "@/lib/format/sync-run";
+import { errorMessage, readCommandLine, runCommand } from "./lib/command-line";
+
+const USAGE = "Usage: npm run sync [-- --source <id>]";
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { source: { type: "string" }, help: { type: "boolean", default: false } } });
+  const { values } = readCommandLine({ options: { source: { type: "string" }, help: { type: "boolean", default: false } } }, USAGE);
   if (values.help) {
-    console.log("Usage: npm run sync [-- --source <id>]");
+    console.log(USAGE);
     return 0;
   }
   if (values.source) {
@@ -45,10 +47,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then((code) => (process.exitCode = code))
-  .catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => Promise.all([disconnectDb(), closeStore()]));
+runCommand(main, { close: () => Promise.all([disconnectDb(), closeStore()]), describe: errorMessage });

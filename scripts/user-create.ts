@@ -7,6 +7,7 @@ import { ZodError } from "zod";
 import { provisionUser } from "@/lib/server/users/provision-user";
 import { disconnectDb } from "@/lib/server/db";
 import { promptHidden } from "./lib/prompt-hidden";
+import { runCommand, errorMessage } from "./lib/command-line";
 
 async function main() {
   const { values } = parseArgs({
@@ -45,9 +46,7 @@ async function main() {
   console.log(`${result.created ? "Created" : "Updated"} ${role} ${result.email} (id ${result.id}).`);
 }
 
-main()
-  .catch((error) => {
-    console.error(error instanceof ZodError ? error.issues.map((issue) => issue.message).join("; ") : (error as Error).message);
-    process.exitCode = 1;
-  })
-  .finally(() => disconnectDb());
+runCommand(main, {
+  close: disconnectDb,
+  describe: (error) => (error instanceof ZodError ? error.issues.map((issue) => issue.message).join("; ") : errorMessage(error)),
+});

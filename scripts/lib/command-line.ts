@@ -32,3 +32,29 @@ export function wholeNumber(
     usageError(`--${name} must be a whole number from ${min} to ${max}`, usage);
   return number;
 }
+
+/** An error as a command reports it: the message alone (the commands' own errors say what to do). */
+export function errorMessage(error: unknown): unknown {
+  return error instanceof Error ? error.message : error;
+}
+
+/**
+ * Runs a command's `main` to its end: the exit code it returns (0 when it returns none), an error
+ * written to standard error as `describe` says (the whole error, stack included, by default) with
+ * exit code 1, and `close` after either, so that no open connection keeps the process alive.
+ */
+export function runCommand(
+  main: () => Promise<number | void>,
+  options: { close: () => Promise<unknown>; describe?: (error: unknown) => unknown },
+): void {
+  const describe = options.describe ?? ((error: unknown) => error);
+  main()
+    .then((code) => {
+      process.exitCode = code ?? 0;
+    })
+    .catch((error: unknown) => {
+      console.error(describe(error));
+      process.exitCode = 1;
+    })
+    .finally(() => options.close());
+}
