@@ -13,12 +13,12 @@ import pg from "pg";
 import { runPrisma } from "./prisma-env.mjs";
 import {
   BENCH_DIR,
+  bundled,
   databaseVersion,
   logger,
   machineLines,
   POSTGRES_ADMIN_URL,
   postgresUrl,
-  bundled,
   tsx,
   withDatabase,
 } from "./lib/bench-setup";
