@@ -1,11 +1,12 @@
 // IP addresses.
 // IPv4: four decimal parts 0-255 without leading zeros, joined by dots, not inside a longer dotted
-// run (so a five-part version 1.2.3.4.5 survives, as do three-part versions and dates).
+// run (so a five-part version 1.2.3.4.5 survives, as do three-part versions and dates), nor right
+// after a word that makes it a version ("version 1.2.3.4", "build: 4.0.1.2").
 // IPv6: RFC 4291's text forms, full, compressed with '::', and with an IPv4 tail (::ffff:192.0.2.1),
 // holding at least two groups and a decimal digit, so that "::", "std::" and "::1" (the loopback)
 // survive; times (12:30:45) and MAC addresses (six groups, no '::') are not addresses. Found from
 // each ':' by reading hex digits, ':' and '.' both ways, at most once per character.
-import { codeAt, COLON, DOT, isDigit, isHexDigit, isWordChar } from "./characters";
+import { codeAt, COLON, DOT, isAsciiLetter, isDigit, isHexDigit, isWordChar } from "./characters";
 import type { Span } from "./spans";
 
 /** The end of the IPv4 address starting at `start` (a digit at a word boundary), or -1. */
@@ -23,7 +24,22 @@ export function matchIpv4At(text: string, start: number): number {
   }
   const next = codeAt(text, position);
   if (isWordChar(next) || (next === DOT && isDigit(codeAt(text, position + 1)))) return -1;
-  return position;
+  return followsVersionWord(text, start) ? -1 : position;
+}
+
+/** Words after which a four-part dotted number is a version number. */
+const VERSION_WORDS = new Set(["version", "ver", "v", "build", "release", "rev", "revision", "firmware", "fw"]);
+/** What may stand between such a word and the number: "version 1.2.3.4", "Version: 1.2.3.4", "ver=1.2.3.4". */
+const VERSION_SEPARATORS = " \t:=/#";
+const MAX_VERSION_SEPARATORS = 2;
+
+function followsVersionWord(text: string, start: number): boolean {
+  let wordEnd = start;
+  while (wordEnd > 0 && start - wordEnd < MAX_VERSION_SEPARATORS && VERSION_SEPARATORS.includes(text[wordEnd - 1])) wordEnd -= 1;
+  let wordStart = wordEnd;
+  while (wordStart > 0 && wordEnd - wordStart <= "firmware".length && isAsciiLetter(text.charCodeAt(wordStart - 1))) wordStart -= 1;
+  if (wordStart === wordEnd || isWordChar(codeAt(text, wordStart - 1))) return false;
+  return VERSION_WORDS.has(text.slice(wordStart, wordEnd).toLowerCase());
 }
 
 /** The end of a decimal 0-255 without a leading zero at `start`, or -1. */

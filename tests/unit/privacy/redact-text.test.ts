@@ -102,8 +102,25 @@ describe("IP addresses", () => {
     expect(redact(text)).toBe(expected);
   });
 
-  it.each(["999.1.1.1 is not an address", "at 10:30:45 sharp", "ratio 3:2"])("keeps %j", (text) => {
+  it.each([
+    "999.1.1.1 is not an address",
+    "at 10:30:45 sharp",
+    "ratio 3:2",
+    "Version 1.2.3.4 is out",
+    "App version: 10.0.2.1",
+    "build 4.0.1.2 (beta)",
+    "Firmware v 2.1.0.7",
+    "ver=1.0.0.1",
+  ])("keeps %j", (text) => {
     expect(redact(text)).not.toContain("[IP]");
+  });
+
+  it.each([
+    ["My server is 10.1.2.3", "My server is [IP]"],
+    ["reversion 10.1.2.3", "reversion [IP]"],
+    ["vv 10.1.2.3", "vv [IP]"],
+  ])("redacts %j after a word that is not a version's", (text, expected) => {
+    expect(redact(text)).toBe(expected);
   });
 });
 
