@@ -34,37 +34,38 @@ function SummaryCard({
   );
 }
 
+/** The cards in order, with the spec's label and caption of each. */
+const CARDS = [
+  {
+    key: "total",
+    label: "Total Transcripts",
+    caption: "Conversations in selected period",
+    icon: MessageSquareText,
+    tone: "bg-indigo-100 text-indigo-700",
+  },
+  { key: "peakHour", label: "Peak Hour", caption: "Busiest hour of the day", icon: Clock, tone: "bg-amber-100 text-amber-700" },
+  { key: "topDevice", label: "Top Device", caption: "Most used device", icon: Smartphone, tone: "bg-cyan-100 text-cyan-700" },
+  {
+    key: "dailyAverage",
+    label: "Daily Average",
+    caption: "Transcripts per day",
+    icon: TrendingUp,
+    tone: "bg-emerald-100 text-emerald-700",
+  },
+] as const;
+
 export function SummaryCards({ data }: { data: AnalyticsResponse }) {
+  const values: Record<(typeof CARDS)[number]["key"], string> = {
+    total: data.total.toLocaleString("en-US"),
+    peakHour: peakHourLabel(data.peakHours),
+    topDevice: topDeviceName(data.deviceDistribution),
+    dailyAverage: dailyAverage(data.total, data.transcriptsOverTime).toLocaleString("en-US"),
+  };
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <SummaryCard
-        label="Total Transcripts"
-        value={data.total.toLocaleString("en-US")}
-        caption="Conversations in selected period"
-        icon={MessageSquareText}
-        tone="bg-indigo-100 text-indigo-700"
-      />
-      <SummaryCard
-        label="Peak Hour"
-        value={peakHourLabel(data.peakHours)}
-        caption="Busiest hour of the day"
-        icon={Clock}
-        tone="bg-amber-100 text-amber-700"
-      />
-      <SummaryCard
-        label="Top Device"
-        value={topDeviceName(data.deviceDistribution)}
-        caption="Most used device"
-        icon={Smartphone}
-        tone="bg-cyan-100 text-cyan-700"
-      />
-      <SummaryCard
-        label="Daily Average"
-        value={dailyAverage(data.total, data.transcriptsOverTime).toLocaleString("en-US")}
-        caption="Transcripts per day"
-        icon={TrendingUp}
-        tone="bg-emerald-100 text-emerald-700"
-      />
+      {CARDS.map(({ key, ...card }) => (
+        <SummaryCard key={key} {...card} value={values[key]} />
+      ))}
     </div>
   );
 }
