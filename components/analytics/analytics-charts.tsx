@@ -1,82 +1,51 @@
 "use client";
 // Spec section 2 (Analytics page): the five charts. Each receives prepared data (lib/charts) and
 // only draws it; ResponsiveContainer makes them follow the card's width down to a phone.
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
-import { hasCounts, prepareOverTime, preparePeakHours } from "@/lib/charts/time-series";
+import { hasCounts, prepareOverTime, preparePeakHours, type DayPoint } from "@/lib/charts/time-series";
 import { barChartHeight, hasValues, prepareBarRows, preparePieSlices } from "@/lib/charts/distribution";
 import { ChartCard } from "./chart-card";
 import { useRouter } from "next/navigation";
 import type { SliceHref } from "@/lib/insights/drill-down";
 import { OTHER_SLICE } from "@/lib/charts/distribution";
-import { AXIS_TICK, BAR_COLOR, BROWSER_BAR_COLOR, GRID_STROKE, LINE_COLOR, TOOLTIP_STYLE } from "./chart-theme";
+import { DailyLineChart } from "./daily-charts";
+import {
+  AXIS_TICK,
+  BAR_COLOR,
+  BROWSER_BAR_COLOR,
+  X_AXIS_STYLE,
+  COUNT_AXIS,
+  GRID_STROKE,
+  HORIZONTAL_GRID,
+  LINE_COLOR,
+  PLOT_MARGIN,
+  TOOLTIP_STYLE,
+} from "./chart-theme";
 
 const CHART_HEIGHT = 280;
 const countFormatter = (value: unknown) => [Number(value).toLocaleString("en-US"), "Transcripts"] as [string, string];
 
 function OverTimeChart({ series, href }: { series: AnalyticsResponse["transcriptsOverTime"]; href: SliceHref }) {
-  const router = useRouter();
   const points = prepareOverTime(series);
+  const dayHref = (point: DayPoint) => href({ day: point.date });
   return (
     <ChartCard
       title="Transcripts Over Time"
       description="Conversations per day"
       hasData={hasCounts(points)}
       height={CHART_HEIGHT}
-      table={{ columns: ["Date", "Transcripts"], rows: points.map((p) => [p.fullLabel, p.count, href({ day: p.date })] as const) }}
+      table={{ columns: ["Date", "Transcripts"], rows: points.map((p) => [p.fullLabel, p.count, dayHref(p)] as const) }}
       className="lg:col-span-2"
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart
-          data={points}
-          margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
-          title="Transcripts Over Time"
-          className="cursor-pointer"
-          onClick={(state) => {
-            const point = points[Number(state?.activeTooltipIndex)];
-            if (point) router.push(href({ day: point.date }));
-          }}
-        >
-          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="label"
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={{ stroke: GRID_STROKE }}
-            interval="preserveStartEnd"
-            minTickGap={24}
-          />
-          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
-          <Tooltip
-            {...TOOLTIP_STYLE}
-            formatter={countFormatter}
-            labelFormatter={(label, payload) => (payload?.[0]?.payload as { fullLabel?: string } | undefined)?.fullLabel ?? String(label)}
-          />
-          <Line
-            type="monotone"
-            dataKey="count"
-            stroke={LINE_COLOR}
-            strokeWidth={2}
-            dot={points.length <= 31 ? { r: 2.5 } : false}
-            activeDot={{ r: 5 }}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
+      <DailyLineChart
+        title="Transcripts Over Time"
+        points={points}
+        dataKey="count"
+        color={LINE_COLOR}
+        formatter={countFormatter}
+        pointHref={dayHref}
+      />
     </ChartCard>
   );
 }
@@ -95,17 +64,10 @@ function PeakHoursChart({ peakHours, href }: { peakHours: AnalyticsResponse["pea
       className="lg:col-span-2"
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title="Peak Hours">
-          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="hour"
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={{ stroke: GRID_STROKE }}
-            interval="preserveStartEnd"
-            minTickGap={8}
-          />
-          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
+        <BarChart data={points} margin={PLOT_MARGIN} title="Peak Hours">
+          <CartesianGrid {...HORIZONTAL_GRID} />
+          <XAxis {...X_AXIS_STYLE} dataKey="hour" interval="preserveStartEnd" minTickGap={8} />
+          <YAxis {...COUNT_AXIS} />
           <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "#eef2ff" }} formatter={countFormatter} labelFormatter={(hour) => `${hour}:00`} />
           <Bar
             dataKey="count"
@@ -208,7 +170,7 @@ function BrowserChart({ entries, href }: { entries: AnalyticsResponse["browserDi
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 4 }} title="Browser Distribution">
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID_STROKE }} allowDecimals={false} />
+          <XAxis type="number" {...X_AXIS_STYLE} allowDecimals={false} />
           <YAxis type="category" dataKey="name" tick={AXIS_TICK} tickLine={false} axisLine={false} width={116} />
           <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "#f5f3ff" }} formatter={countFormatter} />
           <Bar
