@@ -15,6 +15,18 @@ export const MAX_PAGE_SIZE = 100;
 /** Far beyond any real page; keeps offsets sane. */
 export const MAX_PAGE = 1_000_000;
 
+/** Whether `text` is one of `values`. */
+function isOneOf<T extends string>(values: readonly T[], text: string): text is T {
+  return (values as readonly string[]).includes(text);
+}
+
+const notOneOf = (values: readonly string[]) => `must be one of ${values.join(", ")}`;
+
+/** A repeatable parameter's values (?tag=a&tag=b, or an array in a JSON filter), trimmed, blanks dropped. */
+function repeatedValues(value: string | string[] | undefined): string[] {
+  return (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((one) => one.trim()).filter((one) => one !== "");
+}
+
 /** An optional choice among `values`; absent or blank is none. */
 function choiceParam<T extends string>(values: readonly [T, ...T[]]) {
   return z
@@ -23,20 +35,20 @@ function choiceParam<T extends string>(values: readonly [T, ...T[]]) {
     .transform((value, ctx) => {
       const text = value?.trim() ?? "";
       if (text === "") return null;
-      if (!(values as readonly string[]).includes(text)) {
-        ctx.addIssue({ code: "custom", message: `must be one of ${values.join(", ")}` });
+      if (!isOneOf(values, text)) {
+        ctx.addIssue({ code: "custom", message: notOneOf(values) });
         return z.NEVER;
       }
-      return text as T;
+      return text;
     });
 }
 
-/** A repeatable id (?tag=a&tag=b, or an array in a JSON filter); blanks are dropped. */
+/** A repeatable id; each id once. */
 const repeatableIdParam = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value, ctx) => {
-    const ids = (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((id) => id.trim()).filter((id) => id !== "");
+    const ids = repeatedValues(value);
     if (ids.length > MAX_TAG_IDS || ids.some((id) => id.length > 100)) {
       ctx.addIssue({ code: "custom", message: `must be at most ${MAX_TAG_IDS} ids` });
       return z.NEVER;
@@ -50,10 +62,9 @@ function repeatableChoiceParam<T extends string>(values: readonly [T, ...T[]]) {
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((value, ctx) => {
-      const chosen = (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((one) => one.trim()).filter(Boolean);
-      const unknown = chosen.find((one) => !(values as readonly string[]).includes(one));
-      if (unknown !== undefined) {
-        ctx.addIssue({ code: "custom", message: `must be one of ${values.join(", ")}` });
+      const chosen = repeatedValues(value);
+      if (!chosen.every((one) => isOneOf(values, one))) {
+        ctx.addIssue({ code: "custom", message: notOneOf(values) });
         return z.NEVER;
       }
       return [...new Set(chosen)] as T[];
