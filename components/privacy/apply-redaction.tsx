@@ -2,14 +2,14 @@
 // Issue 34 (administrators): redacts every stored transcript by the saved settings as a
 // background job, followed with a progress bar until it succeeds or fails.
 import { useState } from "react";
-import { CircleAlert, CircleCheck, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ProgressBar } from "@/components/ui/progress-bar";
 import { toast } from "@/components/ui/toast-store";
-import { jobPercent, redactionProgressText } from "@/lib/format/privacy";
+import { redactionProgressText } from "@/lib/format/privacy";
 import { useApplyRedaction, useTranscriptsJob } from "@/lib/queries/privacy";
+import { JobProgress } from "./job-progress";
 
 export const APPLY_REDACTION = "Apply redaction to stored transcripts";
 
@@ -36,24 +36,12 @@ export function ApplyRedaction() {
           <span className="whitespace-normal text-left">{APPLY_REDACTION}</span>
         </Button>
         {job.data ? (
-          <div data-testid="redaction-job" data-status={status}>
-            <ProgressBar label="Redaction of stored transcripts" percent={jobPercent(job.data)} />
-            <p
-              className={
-                status === "failed"
-                  ? "mt-2 flex items-start gap-1.5 text-sm text-red-700"
-                  : status === "succeeded"
-                    ? "mt-2 flex items-start gap-1.5 text-sm text-emerald-800"
-                    : "mt-2 text-sm text-slate-600"
-              }
-              aria-live="polite"
-              data-testid="redaction-progress"
-            >
-              {status === "failed" ? <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
-              {status === "succeeded" ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
-              <span>{redactionProgressText(job.data)}</span>
-            </p>
-          </div>
+          <JobProgress
+            job={job.data}
+            label="Redaction of stored transcripts"
+            text={redactionProgressText(job.data)}
+            testIds={{ block: "redaction-job", text: "redaction-progress" }}
+          />
         ) : null}
         {job.isError ? (
           <p role="alert" className="text-sm text-red-700">

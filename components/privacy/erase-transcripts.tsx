@@ -12,10 +12,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
-import { ProgressBar } from "@/components/ui/progress-bar";
-import { erasureProgressText, jobPercent, transcriptCount } from "@/lib/format/privacy";
+import { erasureProgressText, transcriptCount } from "@/lib/format/privacy";
 import { ErasureCountChangedError, useEraseTranscripts, useErasurePreview, useTranscriptsJob } from "@/lib/queries/privacy";
 import { ERASE_REASON_MAX_LENGTH, MAX_ERASE_IDS, type ErasureTarget } from "@/lib/schemas/privacy";
+import { JobProgress } from "./job-progress";
 
 export type EraseBy = "ids" | "sessionId" | "contains";
 
@@ -238,22 +238,12 @@ export function EraseTranscripts() {
               </p>
             ) : null}
             {job.data ? (
-              <div data-testid="erase-job" data-status={job.data.status}>
-                <ProgressBar label="Erasure of transcripts" percent={jobPercent(job.data)} />
-                <p
-                  className={
-                    job.data.status === "failed"
-                      ? "mt-2 text-sm text-red-700"
-                      : job.data.status === "succeeded"
-                        ? "mt-2 flex items-center gap-1.5 text-sm font-medium text-emerald-800"
-                        : "mt-2 text-sm text-slate-600"
-                  }
-                  data-testid="erase-progress"
-                >
-                  {job.data.status === "succeeded" ? <CircleCheck className="size-4 shrink-0" aria-hidden /> : null}
-                  {erasureProgressText(job.data)}
-                </p>
-              </div>
+              <JobProgress
+                job={job.data}
+                label="Erasure of transcripts"
+                text={erasureProgressText(job.data)}
+                testIds={{ block: "erase-job", text: "erase-progress" }}
+              />
             ) : null}
             {job.isError ? (
               <p role="alert" className="text-sm text-red-700">

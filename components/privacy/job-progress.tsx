@@ -1,0 +1,36 @@
+"use client";
+// A background job's progress bar and its line of text, followed while it runs: the redaction of
+// stored transcripts and a large erasure show theirs on the Privacy page.
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { jobPercent } from "@/lib/format/privacy";
+import type { JobDto } from "@/lib/schemas/sources";
+
+const TEXT_CLASS: Record<JobDto["status"], string> = {
+  queued: "mt-2 text-sm text-slate-600",
+  running: "mt-2 text-sm text-slate-600",
+  succeeded: "mt-2 flex items-start gap-1.5 text-sm text-emerald-800",
+  failed: "mt-2 flex items-start gap-1.5 text-sm text-red-700",
+};
+
+interface JobProgressProps {
+  job: JobDto;
+  /** The progress bar's name for screen readers. */
+  label: string;
+  text: string;
+  /** The block's test id (its `data-status` is the job's status), and its line's. */
+  testIds: { block: string; text: string };
+}
+
+export function JobProgress({ job, label, text, testIds }: JobProgressProps) {
+  return (
+    <div data-testid={testIds.block} data-status={job.status}>
+      <ProgressBar label={label} percent={jobPercent(job)} />
+      <p className={TEXT_CLASS[job.status]} aria-live="polite" data-testid={testIds.text}>
+        {job.status === "failed" ? <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
+        {job.status === "succeeded" ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
+        <span>{text}</span>
+      </p>
+    </div>
+  );
+}
