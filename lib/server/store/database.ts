@@ -71,6 +71,12 @@ export interface TextRow {
   position: number;
 }
 
+/** A search text as stored, at its transcript's sort key. */
+export interface StoredText {
+  sortKey: number;
+  text: string;
+}
+
 /** Writes the search rows of one batch of transcripts, within the transaction that stores them. */
 export interface SearchRowWriter {
   /**
@@ -95,13 +101,25 @@ export interface StoreDatabase {
   readonly isDistinctFrom: Sql;
   /** A search of the filter, prepared (its words looked up) for any range. */
   prepareSearch(filter: SearchFilter): Promise<PreparedSearch>;
-  /** The search row writer of a batch (its transcripts' ids and texts' words), made before the batch writes anything. */
-  searchRowWriter(tx: WriteTransaction, batch: { ids: string[]; words: TextsWords }, options: { bulk: boolean }): Promise<SearchRowWriter>;
   /**
-   * Within the transaction that deletes the transcripts of these keys, before it does: what their
-   * search rows need beyond what foreign keys and triggers do.
+   * The search row writer of a batch (its texts' words, and the texts its transcripts stored
+   * already had before it), made before the batch writes anything.
    */
-  beforeDelete(tx: WriteTransaction, sortKeys: readonly number[]): Promise<void>;
+  searchRowWriter(
+    tx: WriteTransaction,
+    batch: { words: TextsWords; replaced: readonly StoredText[] },
+    options: { bulk: boolean },
+  ): Promise<SearchRowWriter>;
+  /**
+   * Within the transaction that deletes the transcripts of these texts (with their words), before it
+   * does: what their search rows need beyond what foreign keys and triggers do.
+   */
+  beforeDelete(tx: WriteTransaction, texts: readonly StoredText[], words: TextsWords): Promise<void>;
+  /**
+   * Within a write transaction that deleted or replaced texts holding these words, after it did:
+   * removes from the word list, with every index of it, those no stored text holds any longer.
+   */
+  unlistWordsNotHeld(tx: WriteTransaction, words: readonly string[]): Promise<void>;
   /** For a long run of writes (the import and seed commands). */
   beginBulkWrites(): Promise<void>;
   /** After a bulk load: refreshes the planner's statistics of what it changed. */

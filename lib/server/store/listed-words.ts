@@ -3,8 +3,9 @@ import { storeRead } from "./active-database";
 import { sql, type Sql } from "./sql";
 import { MAX_WORDS_PER_QUERY_WORD, type QueryWord } from "./search-words";
 
-// Both databases list every word ever stored (SearchWord) and find, for each word of a query, the
-// listed words that can hold it; each looks them up through its own indexes (word-index.ts).
+// Both databases list every word a stored text holds (SearchWord; unlisted-words.ts takes out those
+// no text holds any longer) and find, for each word of a query, the listed words that can hold it;
+// each looks them up through its own indexes (word-index.ts).
 
 /**
  * The listed words meeting a condition, as `select` reads them (SearchWord's columns, unqualified in

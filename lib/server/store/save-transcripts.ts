@@ -7,6 +7,7 @@ import { rollupDeltas, type RollupFacts } from "./rollup-deltas";
 import { applyRollupDeltas, ROLLUP_COLUMNS, rollupFactsOf, type RollupRow } from "./rollups";
 import { wordsOfTexts, type TextsWords } from "./search-words";
 import { TRANSCRIPT_COLUMNS } from "./transcript-row";
+import { storedTextsAt, unlistWordsNoLongerHeld, wordsTheReplacementsLack } from "./unlisted-words";
 import { readSignalRules, signalsOfStorable, writeSignals } from "./transcript-signals";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { TranscriptSignals } from "@/lib/insights/derive-signals";
@@ -26,12 +27,14 @@ export interface SaveResult {
 /**
  * Stores transcripts, idempotent on the id: an unknown id is inserted, a known one is updated in
  * place (never duplicated), and the analytics rollups and search rows move with them, in one
- * transaction. `bulk` relaxes the durability of each commit for the import and seed commands (the
- * data is safe once the command ends; a crash mid-run loses at most the last batches, which a rerun
- * restores). `words` are the words of the transcripts' search texts (wordsOfTexts), when the caller
- * has them. Each transcript's signals (lib/insights) are stored with it, by the administrators'
- * phrase lists of the moment: `signals`, when the caller derived them by the lists of that version
- * (in the transcripts' order), else derived here from the source.
+ * transaction; the words a replaced text held and its replacement lacks leave the word list when no
+ * stored text holds them any longer (unlisted-words.ts). `bulk` relaxes the durability of each
+ * commit for the import and seed commands (the data is safe once the command ends; a crash mid-run
+ * loses at most the last batches, which a rerun restores). `words` are the words of the
+ * transcripts' search texts (wordsOfTexts), when the caller has them. Each transcript's signals
+ * (lib/insights) are stored with it, by the administrators' phrase lists of the moment: `signals`,
+ * when the caller derived them by the lists of that version (in the transcripts' order), else
+ * derived here from the source.
  */
 export async function saveTranscripts(
   transcripts: readonly StorableTranscript[],
@@ -54,8 +57,17 @@ export async function saveTranscripts(
   // One transaction for the whole call: the import and seed commands pass thousands of transcripts.
   return database.write(async (tx) => {
     const ids = unique.map((transcript) => transcript.id);
-    const searchRows = await database.searchRowWriter(tx, { ids, words }, { bulk: options.bulk === true });
     const existing = await findExisting(tx, ids);
+    // The texts of the transcripts stored already, as stored before this write (an import of new
+    // transcripts has none to read).
+    const replaced =
+      existing.size > 0
+        ? await storedTextsAt(
+            tx,
+            [...existing.values()].map((row) => row.sortKey),
+          )
+        : [];
+    const searchRows = await database.searchRowWriter(tx, { words, replaced }, { bulk: options.bulk === true });
     const sortKeys = await assignSortKeys(tx, unique, existing);
     await writeTranscripts(tx, database, unique, sortKeys);
     result.imported += unique.length - existing.size;
@@ -72,6 +84,14 @@ export async function saveTranscripts(
     );
     const texts: TextRow[] = unique.map((t, position) => ({ sortKey: sortKeys.get(t.id)!, text: t.searchText, position }));
     await searchRows.save(texts);
+    if (replaced.length > 0) {
+      const textAt = new Map(replaced.map((text) => [text.sortKey, text.text]));
+      const replacements = unique.flatMap((t, position) => {
+        const before = textAt.get(existing.get(t.id)?.sortKey ?? -1);
+        return before === undefined ? [] : [{ before, after: t.searchText, position }];
+      });
+      await unlistWordsNoLongerHeld(tx, wordsTheReplacementsLack(replacements, words));
+    }
     const signalRules = await readSignalRules(tx);
     // Signals the caller derived (the import and seed workers do) serve while the phrase lists are
     // those they were derived with, unless the call names a transcript twice.

@@ -5,6 +5,7 @@ import { postgresConnection } from "./connection";
 import { preparePostgresSearch } from "./search";
 import { postgresSearchRowWriter } from "./search-rows";
 import { countOutTextsBeforeDelete } from "./deleted-texts";
+import { unlistWordsNotHeld } from "./word-index";
 
 /** Every table the store writes as it saves transcripts. */
 const STORE_TABLES = [
@@ -31,6 +32,7 @@ export function createPostgresDatabase(url: string): StoreDatabase {
     prepareSearch: preparePostgresSearch,
     searchRowWriter: postgresSearchRowWriter,
     beforeDelete: countOutTextsBeforeDelete,
+    unlistWordsNotHeld,
     // Each bulk transaction is relaxed instead (search-rows.ts).
     beginBulkWrites: async () => undefined,
     /**

@@ -1,20 +1,21 @@
 import "server-only";
 import type { WriteTransaction } from "../database";
 import { isWholeQueryWord, listedWords } from "../listed-words";
-import { join, sql, type Sql } from "../sql";
+import { integerArrayLiteral, join, sql, type Sql } from "../sql";
 import { UNLISTED_WORD_ID, isLongWord, queryWords, type QueryWord, type TextsWords } from "../search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 import { denseMasks } from "./dense-bits";
 import { holdsDenseWords } from "./dense-columns";
 
-// PostgreSQL finds the texts holding a search through TranscriptText.words, which holds the ids of
-// its text's words (GIN-indexed) but those of its dense (common) words, which its bits hold instead
-// (dense-words.ts): the candidates hold, for every query word, one of the listed words that can hold
-// it, one of its dense words by its bit, any other by its id. Texts marked UNLISTED_WORD_ID hold a
-// word that is not listed (too long) and are always tested. A single word is matched exactly (a word
-// holding it is in the text, so the text holds it); any other query is confirmed by testing the
-// text itself. Dense words are left out of the index because they would make most of its entries;
-// a text stored before its word became dense keeps that word's id, which only duplicates its bit.
+// PostgreSQL lists every word a stored text holds in SearchWord, and finds the texts holding a
+// search through TranscriptText.words, which holds the ids of its text's words (GIN-indexed) but
+// those of its dense (common) words, which its bits hold instead (dense-words.ts): the candidates
+// hold, for every query word, one of the listed words that can hold it, one of its dense words by
+// its bit, any other by its id. Texts marked UNLISTED_WORD_ID hold a word that is not listed (too
+// long) and are always tested. A single word is matched exactly (a word holding it is in the text,
+// so the text holds it); any other query is confirmed by testing the text itself. Dense words are
+// left out of the index because they would make most of its entries; a text stored before its word
+// became dense keeps that word's id, which only duplicates its bit.
 
 /** For each query word that narrows the search, the listed words that can hold it. */
 export interface GinWordMatch {
@@ -192,3 +193,40 @@ export async function wordIdsOfTexts(
 
 /** Words per statement: one text parameter, so the size is bounded by memory only. */
 const WORD_BATCH_SIZE = 20_000;
+
+/**
+ * From this many candidates on, the GIN index's pending entries (fastupdate) are merged into it
+ * before the check: every lookup reads the whole pending list, up to gin_pending_list_limit.
+ */
+const MERGE_PENDING_FROM = 64;
+
+/**
+ * Unlists the words among `words` that no stored text holds: those whose id no text's word ids
+ * hold. A dense word stays listed (its texts hold its bit instead of its id, and DenseWord and its
+ * day counts refer to it); long words are never listed. A text holding a word the database stored
+ * respelled holds UNLISTED_WORD_ID in its place and is found by that whatever the list holds, so the
+ * respelled row goes once no text holds its id. Runs inside the write transaction that deleted or
+ * replaced the texts that held them; ids are never reused (SERIAL), so no stored id can come to
+ * name another word.
+ */
+export async function unlistWordsNotHeld(tx: WriteTransaction, words: readonly string[]): Promise<void> {
+  const listed = words.filter((word) => !isLongWord(word));
+  if (listed.length === 0) return;
+  // Only the owner of the index may merge it; anyone else's lookups read the pending list instead.
+  if (listed.length >= MERGE_PENDING_FROM) {
+    await tx.query(sql`
+      SELECT gin_clean_pending_list(c."oid") FROM pg_class c
+      WHERE c."oid" = to_regclass('"TranscriptText_words_idx"') AND pg_has_role(c."relowner", 'USAGE')`);
+  }
+  for (let start = 0; start < listed.length; start += WORD_BATCH_SIZE) {
+    // Each word looked up through the unique index (LIMIT keeps the lookup a nested loop: as a join,
+    // or as = ANY, the planner reads the whole list or its trigram index instead).
+    const gone = await tx.query<{ id: number }>(sql`
+      SELECT s."id" FROM unnest(string_to_array(${listed.slice(start, start + WORD_BATCH_SIZE).join(" ")}, ' ')) AS g("word")
+      CROSS JOIN LATERAL (SELECT w."id" FROM "SearchWord" w WHERE w."word" = g."word" LIMIT 1) s
+      WHERE NOT EXISTS (SELECT 1 FROM "DenseWord" d WHERE d."wordId" = s."id")
+        AND NOT EXISTS (SELECT 1 FROM "TranscriptText" t WHERE t."words" @> ARRAY[s."id"])`);
+    if (gone.length === 0) continue;
+    await tx.execute(sql`DELETE FROM "SearchWord" WHERE "id" = ANY(${integerArrayLiteral(gone.map((row) => row.id))}::integer[])`);
+  }
+}

@@ -5,6 +5,7 @@ import { restrictSqliteFiles, sqliteFileOf } from "@/lib/private-files.mjs";
 import { sqliteConnection } from "./connection";
 import { prepareSqliteSearch } from "./search";
 import { sqliteSearchRowWriter } from "./search-rows";
+import { unlistWordsNotHeld } from "./word-index";
 
 /** The store on an SQLite file (DATABASE_URL file:...), made owner-only before anything opens it. */
 export function createSqliteDatabase(url: string): StoreDatabase {
@@ -21,6 +22,7 @@ export function createSqliteDatabase(url: string): StoreDatabase {
     searchRowWriter: (tx, batch) => sqliteSearchRowWriter(tx, batch.words),
     // The word index follows TranscriptText by triggers.
     beforeDelete: async () => undefined,
+    unlistWordsNotHeld,
     async beginBulkWrites() {
       // Commits do not wait for the disk (WAL keeps the file consistent; a crash loses at most the
       // last commits, which a rerun restores).

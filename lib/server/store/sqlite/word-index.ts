@@ -1,17 +1,17 @@
 import "server-only";
 import type { WriteTransaction } from "../database";
 import { isWholeQueryWord, listedWords } from "../listed-words";
-import { sql, type Sql } from "../sql";
+import { int, sql, type Sql } from "../sql";
 import { queryWords, type QueryWord } from "../search-words";
 import { characterLength, TRIGRAM_MIN_LENGTH } from "@/lib/transcripts/search-text";
 
 // SQLite finds the texts holding a search through the FTS5 table TranscriptWords, which indexes each
-// text's words with their positions (its rowid is the sortKey), and lists every word, long ones
-// included, in SearchWord with a trigram index of its fragments (SearchWordFragments). The
-// candidates of a query of several words hold them one after the other, as a phrase: the first
-// word ends a word of the text, the middle ones are whole words, the last one starts a word. FTS5
-// keeps only the first FTS5_TOKEN_MAX_BYTES of a token, so a word whose listed words include a
-// longer one is tested too.
+// text's words with their positions (its rowid is the sortKey), and lists every word a stored text
+// holds, long ones included, in SearchWord with a trigram index of its fragments
+// (SearchWordFragments). The candidates of a query of several words hold them one after the other,
+// as a phrase: the first word ends a word of the text, the middle ones are whole words, the last one
+// starts a word. FTS5 keeps only the first FTS5_TOKEN_MAX_BYTES of a token, so a word whose listed
+// words include a longer one is tested too.
 
 /** The most phrases a query of several words is looked up as (see matchPhrase). */
 const MAX_PHRASES = 20;
@@ -103,4 +103,43 @@ function listedWordsHolding({ word, anchoredStart, anchoredEnd }: QueryWord): Sq
 export async function listWordsOfTexts(tx: WriteTransaction, words: readonly string[]): Promise<void> {
   if (words.length === 0) return;
   await tx.execute(sql`INSERT OR IGNORE INTO "SearchWord" ("word") SELECT "value" FROM json_each(${JSON.stringify([...words].sort())})`);
+}
+
+/** Words per statement of unlistWordsNotHeld: one JSON parameter. */
+const UNLIST_BATCH_SIZE = 5000;
+/**
+ * From this many words to look up, TranscriptWords first merges its segments, by up to
+ * MERGE_PAGES_PER_WORD pages a word: a lookup seeks the word in every segment, and the small
+ * segments that writes leave (up to `automerge` of each level) multiply its cost.
+ */
+const MERGE_FROM = 1000;
+const MERGE_PAGES_PER_WORD = 2;
+
+/**
+ * Unlists the words among `words` that no stored text holds: those TranscriptWords holds in no row.
+ * Runs inside the write transaction that deleted or replaced the texts that held them (FTS5 reads
+ * its own pending changes). SearchWordFragments has external content: its entries are deleted
+ * with the very values they were indexed with, from SearchWord, before the rows themselves. FTS5
+ * cuts a query's tokens as it cuts the texts': a word of FTS5_TOKEN_MAX_BYTES or more is held while
+ * a text holds one with the same first bytes.
+ */
+export async function unlistWordsNotHeld(tx: WriteTransaction, words: readonly string[]): Promise<void> {
+  if (words.length >= MERGE_FROM) {
+    await tx.execute(
+      sql`INSERT INTO "TranscriptWords" ("TranscriptWords", rank) VALUES ('merge', ${int(MERGE_PAGES_PER_WORD * words.length)})`,
+    );
+  }
+  for (let start = 0; start < words.length; start += UNLIST_BATCH_SIZE) {
+    // Words hold no double quote (an ASCII separator): each is one FTS5 string, taken literally.
+    const gone = await tx.query<{ id: number }>(sql`
+      SELECT w."id" FROM "SearchWord" w
+      WHERE w."word" IN (SELECT "value" FROM json_each(${JSON.stringify(words.slice(start, start + UNLIST_BATCH_SIZE))}))
+        AND NOT EXISTS (SELECT 1 FROM "TranscriptWords" WHERE "TranscriptWords" MATCH '"' || w."word" || '"')`);
+    if (gone.length === 0) continue;
+    const ids = JSON.stringify(gone.map((row) => row.id));
+    await tx.execute(sql`
+      INSERT INTO "SearchWordFragments" ("SearchWordFragments", rowid, "word")
+      SELECT 'delete', "id", "word" FROM "SearchWord" WHERE "id" IN (SELECT "value" FROM json_each(${ids}))`);
+    await tx.execute(sql`DELETE FROM "SearchWord" WHERE "id" IN (SELECT "value" FROM json_each(${ids}))`);
+  }
 }
