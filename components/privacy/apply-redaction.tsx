@@ -35,19 +35,12 @@ export function ApplyRedaction() {
           <ShieldCheck className={running ? "animate-pulse" : undefined} aria-hidden />
           <span className="whitespace-normal text-left">{APPLY_REDACTION}</span>
         </Button>
-        {job.data ? (
-          <JobProgress
-            job={job.data}
-            label="Redaction of stored transcripts"
-            text={redactionProgressText(job.data)}
-            testIds={{ block: "redaction-job", text: "redaction-progress" }}
-          />
-        ) : null}
-        {job.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {job.error.message}
-          </p>
-        ) : null}
+        <JobProgress
+          job={job}
+          label="Redaction of stored transcripts"
+          text={redactionProgressText}
+          testIds={{ block: "redaction-job", text: "redaction-progress" }}
+        />
       </CardContent>
       <ConfirmDialog
         open={confirming}

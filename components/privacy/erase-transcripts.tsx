@@ -237,19 +237,12 @@ export function EraseTranscripts() {
                   : `${transcriptCount(previewed.count)} will be deleted.`}
               </p>
             ) : null}
-            {job.data ? (
-              <JobProgress
-                job={job.data}
-                label="Erasure of transcripts"
-                text={erasureProgressText(job.data)}
-                testIds={{ block: "erase-job", text: "erase-progress" }}
-              />
-            ) : null}
-            {job.isError ? (
-              <p role="alert" className="text-sm text-red-700">
-                {job.error.message}
-              </p>
-            ) : null}
+            <JobProgress
+              job={job}
+              label="Erasure of transcripts"
+              text={erasureProgressText}
+              testIds={{ block: "erase-job", text: "erase-progress" }}
+            />
             {deleted !== null ? (
               <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-800" data-testid="erase-result">
                 <CircleCheck className="size-4 shrink-0" aria-hidden />

@@ -14,23 +14,34 @@ const TEXT_CLASS: Record<JobDto["status"], string> = {
 };
 
 interface JobProgressProps {
-  job: JobDto;
+  /** The job as polled: its state once read, and the error of a failed read. */
+  job: { data?: JobDto; error: Error | null };
   /** The progress bar's name for screen readers. */
   label: string;
-  text: string;
+  /** The line under the bar, from the job's state. */
+  text: (job: JobDto) => string;
   /** The block's test id (its `data-status` is the job's status), and its line's. */
   testIds: { block: string; text: string };
 }
 
 export function JobProgress({ job, label, text, testIds }: JobProgressProps) {
   return (
-    <div data-testid={testIds.block} data-status={job.status}>
-      <ProgressBar label={label} percent={jobPercent(job)} />
-      <p className={TEXT_CLASS[job.status]} aria-live="polite" data-testid={testIds.text}>
-        {job.status === "failed" ? <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
-        {job.status === "succeeded" ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
-        <span>{text}</span>
-      </p>
-    </div>
+    <>
+      {job.data ? (
+        <div data-testid={testIds.block} data-status={job.data.status}>
+          <ProgressBar label={label} percent={jobPercent(job.data)} />
+          <p className={TEXT_CLASS[job.data.status]} aria-live="polite" data-testid={testIds.text}>
+            {job.data.status === "failed" ? <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
+            {job.data.status === "succeeded" ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
+            <span>{text(job.data)}</span>
+          </p>
+        </div>
+      ) : null}
+      {job.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {job.error.message}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { FeedbackManagement } from "@/components/feedback-admin/feedback-managem
 import { clearToasts } from "@/components/ui/toast-store";
 import { downloadTextFile } from "@/lib/export/download";
 import type { AdminFeedbackResponse, FeedbackDto, FeedbackFilter } from "@/lib/schemas/feedback";
-import { renderWithProviders, signInLocally } from "../support/render-app";
+import { renderWithProviders, signInLocally, supportRadixSelect } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
 jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/admin/feedback" }));
@@ -99,12 +99,7 @@ async function chooseFilter(label: string) {
   await waitFor(() => expect(trigger).toHaveTextContent(label));
 }
 
-beforeAll(() => {
-  // Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => undefined;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(supportRadixSelect);
 
 beforeEach(() => {
   window.localStorage.clear();

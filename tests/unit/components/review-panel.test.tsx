@@ -8,7 +8,7 @@ import { clearToasts } from "@/components/ui/toast-store";
 import { useTranscript } from "@/lib/queries/transcript";
 import type { ReviewedDetail } from "@/lib/queries/review";
 import type { NoteItem, PersonRef, ReviewChange, TagItem, TranscriptReviewDetail } from "@/lib/schemas/review";
-import { fakeResponse, renderWithProviders, signInLocally } from "../support/render-app";
+import { fakeResponse, renderWithProviders, signInLocally, supportRadixSelect } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
 jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/transcript/t-1" }));
@@ -124,12 +124,7 @@ async function choose(trigger: HTMLElement, option: string) {
   fireEvent.keyDown(await screen.findByRole("option", { name: option }), { key: "Enter" });
 }
 
-beforeAll(() => {
-  // Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => undefined;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(supportRadixSelect);
 
 beforeEach(() => {
   window.localStorage.clear();

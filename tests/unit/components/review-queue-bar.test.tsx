@@ -9,7 +9,7 @@ import { useTranscript } from "@/lib/queries/transcript";
 import type { ReviewedDetail } from "@/lib/queries/review";
 import { queuePath } from "@/lib/queries/review-queue";
 import type { PersonRef, ReviewChange, ReviewStatus, TagItem, TranscriptReviewDetail } from "@/lib/schemas/review";
-import { fakeResponse, renderWithProviders, signInLocally } from "../support/render-app";
+import { fakeResponse, renderWithProviders, signInLocally, supportRadixSelect } from "../support/render-app";
 
 const mockRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), refresh: jest.fn() };
 jest.mock("next/navigation", () => ({ useRouter: () => mockRouter, usePathname: () => "/transcript/t-b" }));
@@ -114,12 +114,7 @@ function PassPage({ id, query }: { id: string; query: string }) {
   );
 }
 
-beforeAll(() => {
-  // Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => undefined;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(supportRadixSelect);
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -38,3 +38,10 @@ export function signInLocally(user: { id?: string; email: string; name?: string 
   window.localStorage.setItem("token", token);
   window.localStorage.setItem("user", JSON.stringify({ id: user.id ?? "user-1", name: null, isAdmin: false, ...user }));
 }
+
+/** Radix Select uses pointer capture and scrollIntoView, which jsdom lacks: call once per test file that opens one. */
+export function supportRadixSelect(): void {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+}
