@@ -47,8 +47,8 @@ export function ReviewPanel({ transcriptId, review }: { transcriptId: string; re
       <CardContent className="space-y-5 px-4 sm:px-6">
         <section className="space-y-2">
           <h3 className="text-sm font-medium text-slate-700">Status</h3>
-          {/* Narrower buttons so that the three fit the panel's width. */}
-          <div className="[&_button]:px-2.5 [&_div]:w-full">
+          {/* The three share the panel's width, each as wide as its label needs. */}
+          <div className="[&_button]:flex-auto [&_button]:px-2.5 [&_div]:w-full">
             <SegmentedControl
               label="Review status"
               options={STATUS_OPTIONS}

@@ -72,7 +72,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
           updatedAt={data.updatedAt}
           messageCount={turns?.length ?? 0}
         />
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           {data.review ? (
             <div className="lg:sticky lg:top-4 lg:order-2">
               <ReviewPanel transcriptId={transcriptId} review={data.review} />

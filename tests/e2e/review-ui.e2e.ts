@@ -58,6 +58,9 @@ describe("the review workflow", () => {
       await panel.getByRole("textbox", { name: "New note" }).fill("Customer asked twice; the bot missed it.");
       await panel.getByRole("button", { name: "Add note" }).click();
       await panel.getByTestId("note").getByText("Customer asked twice; the bot missed it.").waitFor();
+      // The status buttons stay inside the panel.
+      const [statusBox, panelBox] = [await panel.getByRole("group", { name: "Review status" }).boundingBox(), await panel.boundingBox()];
+      expect(statusBox!.x + statusBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
       await snap("review-panel");
 
       // Reloaded, the review is the server's.
