@@ -38,7 +38,13 @@ export default async function globalSetup() {
   seedTranscripts(databaseUrl);
 
   // Sources (tests/e2e/sources.e2e.ts) seal their keys, and sync from a fake platform on loopback.
-  const env = { SOURCES_ENCRYPTION_KEY: randomBytes(32).toString("base64"), SOURCES_ALLOW_PRIVATE_HOSTS: "1" };
+  // Every erasure goes on in the background (tests/e2e/privacy.e2e.ts follows it to its end; the API
+  // tests cover the erasure finished within its request).
+  const env = {
+    SOURCES_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    SOURCES_ALLOW_PRIVATE_HOSTS: "1",
+    ERASURE_REQUEST_BUDGET_SECONDS: "0",
+  };
   const server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl, workDir, env });
   const state: ServerState = { baseUrl: server.baseUrl, databaseUrl, pid: server.pid, workDir };
   const stateFile = path.join(workDir, "server.json");
