@@ -5,21 +5,8 @@
 import type { ComponentProps } from "react";
 import { useRouter } from "next/navigation";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { prepareOverTime } from "@/lib/charts/time-series";
+import type { DayLabels } from "@/lib/charts/time-series";
 import { COUNT_AXIS, DAY_AXIS, HORIZONTAL_GRID, PLOT_MARGIN, TOOLTIP_STYLE } from "./chart-theme";
-
-/** A day's axis label ('Mar 5') and tooltip label ('Wed, Mar 5, 2025'). */
-export interface DayLabels {
-  date: string;
-  label: string;
-  fullLabel: string;
-}
-
-/** Each day of a series with the labels of lib/charts/time-series. */
-export function withDayLabels<T extends { date: string }>(series: readonly T[]): (T & DayLabels)[] {
-  const labels = prepareOverTime(series.map((day) => ({ date: day.date, count: 0 })));
-  return series.map((day, index) => ({ ...day, label: labels[index].label, fullLabel: labels[index].fullLabel }));
-}
 
 /** The tooltip's title: the full date of the day under the pointer. */
 export function fullDayLabel(label: unknown, payload: readonly { payload?: unknown }[] | undefined): string {

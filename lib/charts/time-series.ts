@@ -3,12 +3,16 @@
 import { format, isValid, parse } from "date-fns";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
 
-export interface DayPoint {
+/** A day's labels on a chart. */
+export interface DayLabels {
   date: string;
   /** Axis label, e.g. 'Mar 5'. */
   label: string;
   /** Tooltip label, e.g. 'Wed, Mar 5, 2025'. */
   fullLabel: string;
+}
+
+export interface DayPoint extends DayLabels {
   count: number;
 }
 
@@ -19,13 +23,18 @@ export interface HourPoint {
   count: number;
 }
 
-/** One point per day of the series, in order; a 'yyyy-MM-dd' that does not parse keeps its raw text. */
-export function prepareOverTime(series: AnalyticsResponse["transcriptsOverTime"]): DayPoint[] {
-  return series.map(({ date, count }) => {
-    const day = parse(date, "yyyy-MM-dd", new Date(2000, 0, 1));
-    const valid = isValid(day);
-    return { date, label: valid ? format(day, "MMM d") : date, fullLabel: valid ? format(day, "EEE, MMM d, yyyy") : date, count };
+/** Each day of a series with its labels, in order; a 'yyyy-MM-dd' that does not parse keeps its raw text. */
+export function withDayLabels<T extends { date: string }>(series: readonly T[]): (T & DayLabels)[] {
+  return series.map((day) => {
+    const parsed = parse(day.date, "yyyy-MM-dd", new Date(2000, 0, 1));
+    const valid = isValid(parsed);
+    return { ...day, label: valid ? format(parsed, "MMM d") : day.date, fullLabel: valid ? format(parsed, "EEE, MMM d, yyyy") : day.date };
   });
+}
+
+/** One point per day of the series (Transcripts Over Time), in order. */
+export function prepareOverTime(series: AnalyticsResponse["transcriptsOverTime"]): DayPoint[] {
+  return withDayLabels(series.map(({ date, count }) => ({ date, count })));
 }
 
 /** All 24 hours of the day, in order, zero where the response has none. */

@@ -1,4 +1,4 @@
-import { hasCounts, prepareOverTime, preparePeakHours } from "@/lib/charts/time-series";
+import { hasCounts, prepareOverTime, preparePeakHours, withDayLabels } from "@/lib/charts/time-series";
 
 describe("prepareOverTime (Transcripts Over Time: date against count)", () => {
   it("keeps every day in order with axis and tooltip labels", () => {
@@ -23,6 +23,14 @@ describe("prepareOverTime (Transcripts Over Time: date against count)", () => {
 
   it("is empty for an empty series", () => {
     expect(prepareOverTime([])).toEqual([]);
+  });
+});
+
+describe("withDayLabels (the insights' daily series)", () => {
+  it("adds the labels to each day and keeps its other fields", () => {
+    expect(withDayLabels([{ date: "2025-03-05", rate: 0.25, count: 8 }])).toEqual([
+      { date: "2025-03-05", rate: 0.25, count: 8, label: "Mar 5", fullLabel: "Wed, Mar 5, 2025" },
+    ]);
   });
 });
 
