@@ -5,6 +5,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import { readSourcesPassing, storedTranscriptIds, transcriptIdsOfSession } from "../store";
 import { continueJobAfterResponse, enqueueJob, runJob } from "../jobs/run-jobs";
+import { erasureRequestBudgetMs } from "../jobs/job-settings";
 import { recordErasedTranscripts } from "./erased-transcripts";
 import { ERASURE_JOB_KIND, type ErasureCursor } from "./erasure-job";
 import { ErasureMatcher, normalizeErasureQuery, type ErasureKind, type ErasureQuery } from "@/lib/privacy/erasure";
@@ -84,18 +85,6 @@ const TARGET_LABELS: Record<TargetSummary["target"] | ErasureKind, string> = {
   email: "Transcripts holding an e-mail address",
   phone: "Transcripts holding a phone number",
 };
-
-const DEFAULT_ERASURE_REQUEST_BUDGET_SECONDS = 5;
-
-/**
- * How long an erasure request deletes before it answers (ERASURE_REQUEST_BUDGET_SECONDS, default
- * 5); a larger erasure goes on in the background.
- */
-function erasureRequestBudgetMs(): number {
-  const setting = process.env.ERASURE_REQUEST_BUDGET_SECONDS?.trim();
-  const seconds = setting ? Number(setting) : NaN;
-  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_ERASURE_REQUEST_BUDGET_SECONDS) * 1000;
-}
 
 /**
  * POST /api/admin/transcripts/erase: erases the transcripts the target names, with everything
