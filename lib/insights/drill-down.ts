@@ -2,8 +2,7 @@
 // its conversations, through the address: the range (or one local day of it), and the slice's
 // filters under the list call's own parameter names, so that the list's total is the figure.
 import { dayKey, localDayNumber, offsetMinutes } from "@/lib/transcripts/time-zone";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 /** A slice's list filters (signal, questionGroup, device, os, browser, hour, weekday, feedback, ...). */
 export type SliceFilters = Record<string, string>;

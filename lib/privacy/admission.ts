@@ -1,8 +1,7 @@
 // Which received transcripts may be stored (issue 34), at every way in: none erased on request,
 // whatever sends it again, and none created before the retention limit in force, which the daily
 // retention job would delete at its next run.
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 /** Transcripts created before this instant (epoch ms) are past a retention of `retentionDays` days. */
 export function retentionCutoffMs(retentionDays: number, nowMs: number): number {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { parseInstant } from "@/lib/transcripts/instant";
 import { isValidTimeZone } from "@/lib/transcripts/time-zone";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 /** A required instant: an ISO 8601 date or date-time (UTC unless it names a zone). */
 export function instantParam(name: string) {
@@ -75,7 +76,6 @@ export function timeZoneParam() {
  */
 export const MAX_RANGE_DAYS = 1096;
 
-const DAY_MS = 86_400_000;
 /**
  * MAX_RANGE_DAYS whole local days, from the first one's midnight to the last one's end, last one
  * hour longer when the clocks go back in between: the date pickers' longest range must pass.

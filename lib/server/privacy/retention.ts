@@ -5,7 +5,8 @@ import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { countCreatedBefore, deleteTranscripts, oldestIdsBefore } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
-import { DAY_MS, retentionCutoffMs } from "@/lib/privacy/admission";
+import { retentionCutoffMs } from "@/lib/privacy/admission";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 // The "retention" job (issue 34): deletes the transcripts created before now less the privacy
 // settings' retentionDays, oldest first, a batch per step, with everything stored with them

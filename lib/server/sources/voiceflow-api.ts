@@ -1,6 +1,7 @@
 import "server-only";
 import { PlatformError, requestPlatform } from "./http-client";
 import type { RejectedTranscript, SourceKind } from "@/lib/schemas/sources";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 // The platform's two transcript APIs, behind one shape: a window of creation times read page by
 // page (a position the cursor keeps), and each transcript's whole record for importRecords.
@@ -17,7 +18,6 @@ export const PUBLIC_BASE_URLS: Record<SourceKind, string> = {
 };
 
 export const V1_PAGE_SIZE = 100;
-const DAY_MS = 86_400_000;
 
 export interface PlatformConnection {
   kind: SourceKind;

@@ -5,6 +5,7 @@ import type { SignalKind } from "@/lib/schemas/insights";
 import { offsetSegments, type OffsetSegment } from "@/lib/transcripts/time-zone";
 import { UNKNOWN_ATTRIBUTE } from "@/lib/schemas/analytics";
 import { localTimeKeyRanges, SORT_KEY_SPREAD, type LocalTime } from "./sort-key";
+import { DAY_MS, HOUR_MS } from "@/lib/transcripts/time-buckets";
 
 // The list's filters beyond range, search and session, as sets of sort keys (DESIGN.md, "The
 // filtered path"). Each filter value names one set, or the complement of one; the planner
@@ -187,8 +188,6 @@ function lengthSet(min: number, max: number | null): KeySet {
 }
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Transcripts created at a local time of the week (an hour of the day, a weekday, or both; the

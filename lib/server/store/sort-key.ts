@@ -3,6 +3,7 @@
 // The largest key (year 2200) stays below 2^53, so keys are exact JavaScript numbers.
 import { stableHash } from "@/lib/transcripts/stable-id";
 import type { OffsetSegment } from "@/lib/transcripts/time-zone";
+import { DAY_MS, HOUR_MS } from "@/lib/transcripts/time-buckets";
 
 export const SORT_KEY_SPREAD = 1024;
 
@@ -27,8 +28,6 @@ export function createdAtMsOfSortKey(key: number): number {
 }
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** A local time of the week: an hour of the day, a weekday (0 Monday to 6 Sunday), or both. */
 export interface LocalTime {

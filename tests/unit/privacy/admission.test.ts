@@ -1,4 +1,5 @@
-import { DAY_MS, partitionAdmitted, retentionCutoffMs, skipReason, type AdmissionRules } from "@/lib/privacy/admission";
+import { partitionAdmitted, retentionCutoffMs, skipReason, type AdmissionRules } from "@/lib/privacy/admission";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 // Which received transcripts every way in stores (lib/privacy/admission.ts): none erased on
 // request, none created before the retention cut-off, the retention job's own boundary (it deletes
