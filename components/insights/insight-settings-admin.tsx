@@ -13,6 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
 import { useInsightSettings, useJob, useSaveInsightSettings, useStartRecompute } from "@/lib/queries/insight-settings";
 import { INSIGHT_PHRASES_MAX_COUNT, type InsightSettings } from "@/lib/schemas/insights";
+import { isJobUnderWay } from "@/lib/schemas/sources";
 
 /** The lines of a text box, trimmed, blank ones dropped. */
 export function phraseLines(text: string): string[] {
@@ -116,7 +117,7 @@ function Recompute() {
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useJob(jobId);
   const status = job.data?.status;
-  const running = start.isPending || status === "queued" || status === "running";
+  const running = start.isPending || isJobUnderWay(job.data);
   const total = job.data?.total ?? 0;
   const percent = total > 0 ? Math.min(100, Math.round(((job.data?.done ?? 0) / total) * 100)) : 0;
   return (

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast-store";
 import { redactionProgressText } from "@/lib/format/privacy";
 import { useApplyRedaction, useTranscriptsJob } from "@/lib/queries/privacy";
+import { isJobUnderWay } from "@/lib/schemas/sources";
 import { JobProgress } from "./job-progress";
 
 export const APPLY_REDACTION = "Apply redaction to stored transcripts";
@@ -18,8 +19,7 @@ export function ApplyRedaction() {
   const [jobId, setJobId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const job = useTranscriptsJob(jobId);
-  const status = job.data?.status;
-  const running = start.isPending || status === "queued" || status === "running";
+  const running = start.isPending || isJobUnderWay(job.data);
 
   return (
     <Card>

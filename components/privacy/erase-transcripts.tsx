@@ -15,6 +15,7 @@ import { toast } from "@/components/ui/toast-store";
 import { erasureProgressText, transcriptCount } from "@/lib/format/privacy";
 import { ErasureCountChangedError, useEraseTranscripts, useErasurePreview, useTranscriptsJob } from "@/lib/queries/privacy";
 import { ERASE_REASON_MAX_LENGTH, MAX_ERASE_IDS, type ErasureTarget } from "@/lib/schemas/privacy";
+import { isJobUnderWay } from "@/lib/schemas/sources";
 import { JobProgress } from "./job-progress";
 
 export type EraseBy = "ids" | "sessionId" | "contains";
@@ -103,7 +104,7 @@ export function EraseTranscripts() {
     );
   };
 
-  const erasing = job.data?.status === "queued" || job.data?.status === "running";
+  const erasing = isJobUnderWay(job.data);
   const busy = preview.isPending || erase.isPending || erasing;
   const choiceId = `erase-${by}`;
   const targetHint =

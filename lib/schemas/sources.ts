@@ -144,3 +144,8 @@ export interface JobDto {
   createdAt: string;
   finishedAt: string | null;
 }
+
+/** A job queued or running has not ended: its runner may still step it, and its page follows it. */
+export function isJobUnderWay(job: { status: string } | null | undefined): boolean {
+  return job?.status === "queued" || job?.status === "running";
+}

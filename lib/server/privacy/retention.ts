@@ -6,6 +6,7 @@ import { registerJobKind, type JobState, type JobTransaction, type StepResult } 
 import { countCreatedBefore, deleteTranscripts, oldestIdsBefore } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
 import { retentionCutoffMs } from "@/lib/privacy/admission";
+import { isJobUnderWay } from "@/lib/schemas/sources";
 import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 // The "retention" job (issue 34): deletes the transcripts created before now less the privacy
@@ -112,7 +113,7 @@ export async function startDueRetention(): Promise<string | null> {
     orderBy: { createdAt: "desc" },
     select: { status: true, createdAt: true },
   });
-  if (last && (["queued", "running"].includes(last.status) || Date.now() - last.createdAt.getTime() < RUN_EVERY_MS)) return null;
+  if (last && (isJobUnderWay(last) || Date.now() - last.createdAt.getTime() < RUN_EVERY_MS)) return null;
   const queued = await queueRetention(`${RETENTION_JOB_KIND}-after-${last?.createdAt.getTime() ?? 0}`);
   return queued?.started ? queued.jobId : null;
 }
