@@ -125,6 +125,24 @@ describe("POST /api/ingest/transcripts", () => {
     expect((await list({ search: "hello there", sessionId: "session-i1" })).body.total).toBe(0);
   });
 
+  it("re-sent at the same time, a transcript is found by its new content, session and device alone", async () => {
+    const at = "2025-05-05T10:00:00.000Z";
+    const sent = async (spec: { sessionId?: string; device?: string; turns: string[] }) =>
+      (await ingest(legacyTranscript({ id: "r1", createdAt: at, ...spec }))).body;
+    const found = async (query: Record<string, string>) => (await list(query)).body.transcripts.map((t: { id: string }) => t.id);
+    expect(await sent({ device: "mobile", turns: ["user: gooseberry"] })).toEqual({ imported: 1, updated: 0, rejected: [] });
+    // One change at a time: the content, the session, the device.
+    expect(await sent({ device: "mobile", turns: ["user: elderberry"] })).toEqual({ imported: 0, updated: 1, rejected: [] });
+    expect(await found({ search: "elderberry", device: "mobile", sessionId: "session-r1" })).toEqual(["r1"]);
+    expect(await found({ search: "gooseberry" })).toEqual([]);
+    expect((await sent({ sessionId: "session-moved", device: "mobile", turns: ["user: elderberry"] })).updated).toBe(1);
+    expect(await found({ sessionId: "session-moved", device: "mobile" })).toEqual(["r1"]);
+    expect(await found({ sessionId: "session-r1" })).toEqual([]);
+    expect((await sent({ sessionId: "session-moved", device: "tablet", turns: ["user: elderberry"] })).updated).toBe(1);
+    expect(await found({ search: "elderberry", device: "tablet" })).toEqual(["r1"]);
+    expect(await found({ device: "mobile" })).toEqual([]);
+  });
+
   it("accepts a batch as an array or under transcripts, in any export shape", async () => {
     const asArray = await ingest([transcript("b1"), transcript("b2"), fixture("valid/logs-transcript.json")]);
     expect(asArray.body).toEqual({ imported: 3, updated: 0, rejected: [] });

@@ -69,7 +69,7 @@ export async function saveTranscripts(
         : [];
     const searchRows = await database.searchRowWriter(tx, { words, replaced }, { bulk: options.bulk === true });
     const sortKeys = await assignSortKeys(tx, unique, existing);
-    await writeTranscripts(tx, database, unique, sortKeys);
+    await writeTranscripts(tx, database, unique, sortKeys, existing);
     result.imported += unique.length - existing.size;
     result.updated += existing.size;
 
@@ -110,6 +110,7 @@ export async function saveTranscripts(
 
 interface ExistingRow {
   id: string;
+  sessionId: string;
   sortKey: number;
   facts: RollupFacts;
 }
@@ -117,9 +118,11 @@ interface ExistingRow {
 async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<string, ExistingRow>> {
   const existing = new Map<string, ExistingRow>();
   for (let start = 0; start < ids.length; start += SAVE_BATCH_SIZE) {
-    const rows = await tx.query<RollupRow>(sql`
-      SELECT ${ROLLUP_COLUMNS} FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
-    for (const row of rows) existing.set(row.id, { id: row.id, sortKey: toNumber(row.sortKey), facts: rollupFactsOf(row) });
+    const rows = await tx.query<RollupRow & { sessionId: string }>(sql`
+      SELECT ${ROLLUP_COLUMNS}, "sessionId" FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
+    for (const row of rows) {
+      existing.set(row.id, { id: row.id, sessionId: row.sessionId, sortKey: toNumber(row.sortKey), facts: rollupFactsOf(row) });
+    }
   }
   return existing;
 }
@@ -169,16 +172,43 @@ async function assignSortKeys(
   return keys;
 }
 
-/** Writes the transcripts' rows, in batches. */
+/**
+ * Whether a transcript stored already keeps every column its row's indexes hold or other rows
+ * reference: its session, its createdAt (so its sort key, assignSortKeys) and its device, OS and
+ * browser. Such a row is updated in its content columns alone (a redaction re-saves every
+ * transcript it changes so): setting an indexed or referenced column, even to its own value,
+ * rewrites the row's entries in every index holding it and checks the rows referencing it.
+ */
+function keepsIndexedColumns(transcript: StorableTranscript, stored: ExistingRow | undefined): boolean {
+  return (
+    stored !== undefined &&
+    stored.sessionId === transcript.sessionId &&
+    stored.facts.createdAtMs === transcript.createdAt.getTime() &&
+    stored.facts.device === transcript.device &&
+    stored.facts.os === transcript.os &&
+    stored.facts.browser === transcript.browser
+  );
+}
+
+/** Writes the transcripts' rows, in batches: new ones and those changing indexed columns whole, the others in their content. */
 async function writeTranscripts(
   tx: WriteTransaction,
   database: StoreDatabase,
   transcripts: StorableTranscript[],
   sortKeys: Map<string, number>,
+  existing: Map<string, ExistingRow>,
 ): Promise<void> {
   const receivedAt = new Date();
-  for (let start = 0; start < transcripts.length; start += SAVE_BATCH_SIZE) {
-    await upsertTranscripts(tx, database, transcripts.slice(start, start + SAVE_BATCH_SIZE), sortKeys, receivedAt);
+  const whole: StorableTranscript[] = [];
+  const inPlace: StorableTranscript[] = [];
+  for (const t of transcripts) (keepsIndexedColumns(t, existing.get(t.id)) ? inPlace : whole).push(t);
+  for (const [batch, columns] of [
+    [whole, "whole row"],
+    [inPlace, "content"],
+  ] as const) {
+    for (let start = 0; start < batch.length; start += SAVE_BATCH_SIZE) {
+      await upsertTranscripts(tx, database, batch.slice(start, start + SAVE_BATCH_SIZE), sortKeys, receivedAt, columns);
+    }
   }
 }
 
@@ -188,6 +218,7 @@ async function upsertTranscripts(
   batch: StorableTranscript[],
   sortKeys: Map<string, number>,
   receivedAt: Date,
+  columns: "whole row" | "content",
 ): Promise<void> {
   // The cast stores a source given as UTF-8 bytes as text: the drivers bind bytes as a blob (SQLite)
   // or in binary (PostgreSQL, where the cast makes the parameter text).
@@ -196,16 +227,16 @@ async function upsertTranscripts(
       sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, CAST(${t.sourceJson} AS TEXT))`,
   );
   const differs = database.isDistinctFrom;
+  const content = sql`"updatedAt" = excluded."updatedAt", "messageCount" = excluded."messageCount", "durationMs" = excluded."durationMs",
+      "preview" = excluded."preview", "question" = excluded."question", "answer" = excluded."answer", "receivedAt" = excluded."receivedAt",
+      "properties" = excluded."properties", "source" = excluded."source"`;
+  const indexed = sql`"sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "sortKey" = excluded."sortKey",
+      "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser"`;
   // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
   await tx.execute(sql`
     INSERT INTO "Transcript" (${TRANSCRIPT_COLUMNS})
     VALUES ${join(values)}
-    ON CONFLICT ("id") DO UPDATE SET
-      "sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt",
-      "sortKey" = excluded."sortKey", "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser",
-      "messageCount" = excluded."messageCount", "durationMs" = excluded."durationMs", "preview" = excluded."preview",
-      "question" = excluded."question", "answer" = excluded."answer", "receivedAt" = excluded."receivedAt",
-      "properties" = excluded."properties", "source" = excluded."source"
+    ON CONFLICT ("id") DO UPDATE SET ${columns === "content" ? content : sql`${indexed}, ${content}`}
     WHERE "Transcript"."source" ${differs} excluded."source" OR "Transcript"."updatedAt" ${differs} excluded."updatedAt"
       OR "Transcript"."createdAt" ${differs} excluded."createdAt" OR "Transcript"."sessionId" ${differs} excluded."sessionId"
       OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
