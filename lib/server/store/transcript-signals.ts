@@ -1,5 +1,5 @@
 import "server-only";
-import { storeRead } from "./active-database";
+import { activeDatabase, storeRead } from "./active-database";
 import type { WriteTransaction } from "./database";
 import { keyIn } from "./filtered-keys";
 import { readSourcesAfter } from "./stored-sources";
@@ -65,8 +65,14 @@ export interface SignalRow {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-/** Stores (or replaces) the signals of these transcripts, derived with rules of `rulesVersion`. */
+/**
+ * Stores (or replaces) the signals of these transcripts, derived with rules of `rulesVersion`. A row
+ * that holds these very signals is left alone: a transcript stored again (a redaction, a re-sent
+ * transcript, a recompute by unchanged lists) mostly keeps its signals, and rewriting the row would
+ * rewrite its entries in every signal index.
+ */
 export async function writeSignals(tx: Pick<WriteTransaction, "execute">, rows: readonly SignalRow[], rulesVersion: number): Promise<void> {
+  const differs = activeDatabase().isDistinctFrom;
   for (let start = 0; start < rows.length; start += SIGNAL_BATCH_SIZE) {
     const values = rows
       .slice(start, start + SIGNAL_BATCH_SIZE)
@@ -80,7 +86,11 @@ export async function writeSignals(tx: Pick<WriteTransaction, "execute">, rows: 
       ON CONFLICT ("sortKey") DO UPDATE SET
         "version" = excluded."version", "rulesVersion" = excluded."rulesVersion", "fallback" = excluded."fallback",
         "handoff" = excluded."handoff", "unanswered" = excluded."unanswered", "repeated" = excluded."repeated",
-        "questionGroup" = excluded."questionGroup", "questionExample" = excluded."questionExample"`);
+        "questionGroup" = excluded."questionGroup", "questionExample" = excluded."questionExample"
+      WHERE ("TranscriptSignal"."version", "TranscriptSignal"."rulesVersion", "TranscriptSignal"."fallback", "TranscriptSignal"."handoff",
+          "TranscriptSignal"."unanswered", "TranscriptSignal"."repeated", "TranscriptSignal"."questionGroup", "TranscriptSignal"."questionExample")
+        ${differs} (excluded."version", excluded."rulesVersion", excluded."fallback", excluded."handoff",
+          excluded."unanswered", excluded."repeated", excluded."questionGroup", excluded."questionExample")`);
   }
 }
 
