@@ -1,5 +1,5 @@
 import "server-only";
-import { storeRead } from "./active-database";
+import { storeKeyRead } from "./active-database";
 import { int, sql, toNumber } from "./sql";
 
 /** A stored transcript's identity and the record it was stored from, as JSON text. */
@@ -13,9 +13,12 @@ export interface StoredSource {
 /**
  * The stored records of the (up to `limit`) transcripts after the sort key `afterKey`, in sort key
  * order: the batches of the jobs that go over every stored transcript (signal recompute, redaction).
+ * A range of the unique key's index cut at `limit`, it runs without the read budget (storeKeyRead):
+ * a job reads its next batch while it stores the last, and on SQLite that write holds this thread,
+ * so a budget timed from here would count the write and fail a read the reader answered at once.
  */
 export async function readSourcesAfter(afterKey: number, limit: number): Promise<StoredSource[]> {
-  const rows = await storeRead<{ sortKey: unknown; id: string; sessionId: string; source: string }>(sql`
+  const rows = await storeKeyRead<{ sortKey: unknown; id: string; sessionId: string; source: string }>(sql`
     SELECT "sortKey", "id", "sessionId", "source" FROM "Transcript" WHERE "sortKey" > ${int(afterKey)} ORDER BY "sortKey" LIMIT ${int(limit)}`);
   return rows.map((row) => ({ sortKey: toNumber(row.sortKey), id: row.id, sessionId: row.sessionId, source: row.source }));
 }
