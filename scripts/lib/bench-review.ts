@@ -4,8 +4,9 @@
 //   needs attention 2 %, reviewed 10 %, assigned to the benchmark user 4 %, tag 1 on 5 %, tag 2 on
 //   1 %, tag 3 on 0.1 %, a note on 0.5 %, thumbs-down on 1 %, thumbs-up on 1.9 % of the transcripts.
 // scripts/bench.ts adds the rows over HTTP (addReviewRows); run alone, it times the list route
-// handler in one process, without HTTP:
-//   DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-review.ts [--iterations N] [--email E]
+// handler in one process, without HTTP, for these rows and the insight filters' that share the
+// filtered path (--only keeps the rows whose name holds one of its comma-separated parts):
+//   DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-review.ts [--iterations N] [--email E] [--only A,B]
 import { tsx } from "./bench-setup";
 
 const DAY_MS = 86_400_000;
@@ -32,6 +33,17 @@ export function reviewBenchQueries(): [name: string, query: string, days: number
     ["without notes", "hasNotes=false", 30],
     ["unreviewed + search", "status=unreviewed&search=refund", 30],
     ["unreviewed + no rating + 90 days", "status=unreviewed&feedback=none", 90],
+  ];
+}
+
+/** The insight filters' rows timed beside the review rows when run alone (scripts/bench.ts has its own). */
+function insightBenchQueries(): [name: string, query: string, days: number][] {
+  return [
+    ["signal fallback", "signal=fallback", 30],
+    ["signal handoff", "signal=handoff", 90],
+    ["device mobile", "device=mobile", 30],
+    ["browser unknown", "browser=unknown", 30],
+    ["fallback + device tablet", "signal=fallback&device=tablet", 90],
   ];
 }
 
@@ -108,13 +120,17 @@ async function seedReviewState(userId: string): Promise<void> {
   console.log(`review state written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** p50 and p95 of the whole list route handler per review query, one call after another. */
-async function timeQueries(token: string, iterations: number): Promise<void> {
+/** p50 and p95 of the whole list route handler per filter query, one call after another. */
+async function timeQueries(token: string, iterations: number, only: string[]): Promise<void> {
   const { NextRequest } = await import("next/server");
   const { GET: listRoute } = await import("@/app/api/transcripts/route");
   const now = Date.now();
-  console.log("| review filter | total | p50 ms | p95 ms |\n|---|---|---|---|");
-  for (const [name, query, days] of reviewBenchQueries()) {
+  const rows = [
+    ...reviewBenchQueries().map(([name, query, days]) => [`review filter: ${name}`, query, days] as const),
+    ...insightBenchQueries().map(([name, query, days]) => [`insight filter: ${name}`, query, days] as const),
+  ].filter(([name]) => only.length === 0 || only.some((part) => name.includes(part)));
+  console.log("| filter | total | p50 ms | p95 ms |\n|---|---|---|---|");
+  for (const [name, query, days] of rows) {
     const url = `http://127.0.0.1/api/transcripts?startTime=${new Date(now - days * DAY_MS).toISOString()}&endTime=${new Date(now).toISOString()}&page=1&limit=20&${query}`;
     const call = async () => {
       const res = await listRoute(new NextRequest(url, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
@@ -163,12 +179,13 @@ async function timeBulk(userId: string): Promise<void> {
 async function main(): Promise<void> {
   const { readCommandLine, wholeNumber } = await import("./command-line");
   const usage =
-    "Usage: DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-review.ts [--iterations N] [--email E] [--seed-only] [--bulk] [--bulk-only]";
+    "Usage: DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-review.ts [--iterations N] [--email E] [--only A,B] [--seed-only] [--bulk] [--bulk-only]";
   const { values } = readCommandLine(
     {
       options: {
         iterations: { type: "string" },
         email: { type: "string" },
+        only: { type: "string" },
         "seed-only": { type: "boolean" },
         bulk: { type: "boolean" },
         "bulk-only": { type: "boolean" },
@@ -189,7 +206,10 @@ async function main(): Promise<void> {
   await seedReviewState(user.id);
   if (!values["seed-only"]) {
     const { issueSessionToken } = await import("@/lib/server/auth/session");
-    if (!values["bulk-only"]) await timeQueries(await issueSessionToken(user), iterations);
+    if (!values["bulk-only"]) {
+      const only = (values.only ?? "").split(",").filter((part) => part !== "");
+      await timeQueries(await issueSessionToken(user), iterations, only);
+    }
     if (values.bulk || values["bulk-only"]) await timeBulk(user.id);
   }
   await db.$disconnect();
