@@ -12,6 +12,7 @@ const STORE_TABLES = [
   "Transcript",
   "TranscriptText",
   "TranscriptDenseWords",
+  "TranscriptSignal",
   "TranscriptSlotCount",
   "TranscriptHourAttribute",
   "TranscriptDayVersion",
