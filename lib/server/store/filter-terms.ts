@@ -1,4 +1,5 @@
 import "server-only";
+import { databaseName } from "./active-database";
 import { identifier, int, join, sql, sqlText, type Sql } from "./sql";
 import type { ListTranscriptsQuery } from "@/lib/schemas/transcripts";
 import type { SignalKind } from "@/lib/schemas/insights";
@@ -21,6 +22,11 @@ export interface KeySet {
   keysIn(low: number, high: number): Sql;
   /** The condition that the sort key `key` (an SQL expression) belongs to the set. */
   holds(key: Sql): Sql;
+  /**
+   * SELECT of about how many members the key range holds, read from a rollup for fewer rows than
+   * counting them would read; absent where no rollup counts the set.
+   */
+  rolledUpSize?(low: number, high: number): Sql;
   /**
    * How large the set is expected to be, relative to the others: the planner walks the smallest
    * one. 1 for sets of a few (a tag, notes, an assignee), 2 for a status that marks some, 3 for
@@ -75,6 +81,17 @@ const qualified = (alias: string, column: string) => (alias === "" ? identifier(
 const inKeys = (column: Sql, low: number, high: number) => sql`${column} BETWEEN ${int(low)} AND ${int(high)}`;
 const oneOf = (column: Sql, values: readonly string[]) =>
   values.length === 1 ? sql`${column} = ${values[0]}` : sql`${column} IN (${join([...values], ", ")})`;
+
+/**
+ * The condition that the sort key column of a table of wide rows (a transcript's, its signals'),
+ * indexed also on (value, sortKey), is `key`, in a test that names the value. SQLite takes a
+ * unique index matched by equality without costing the others, and then reads the wide row for
+ * the value; as a range of one key, the test is one lookup in the covering (value, sortKey) index.
+ * PostgreSQL costs both ways, and may join by merge on the equality.
+ */
+function atKey(column: Sql, key: Sql): Sql {
+  return databaseName() === "sqlite" ? sql`${column} BETWEEN ${key} AND ${key}` : sql`${column} = ${key}`;
+}
 
 /** Transcripts whose review has one of `statuses` (index on status, sortKey). */
 function reviewStatusSet(statuses: readonly string[]): KeySet {
@@ -142,7 +159,7 @@ function signalSet(kinds: readonly SignalKind[]): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT ${distinct}"sortKey" FROM "TranscriptSignal" WHERE (${anyOf("")}) AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" s WHERE s."sortKey" = ${key} AND (${anyOf("s")}))`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" s WHERE ${atKey(sql`s."sortKey"`, key)} AND (${anyOf("s")}))`,
     size: 2,
   };
 }
@@ -152,7 +169,7 @@ function questionGroupSet(group: string): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT "sortKey" FROM "TranscriptSignal" WHERE "questionGroup" = ${group} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" q WHERE q."sortKey" = ${key} AND q."questionGroup" = ${group})`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" q WHERE ${atKey(sql`q."sortKey"`, key)} AND q."questionGroup" = ${group})`,
     size: 1,
   };
 }
@@ -161,7 +178,8 @@ const ATTRIBUTE_DIMENSIONS = ["device", "os", "browser"] as const;
 
 /**
  * Transcripts with the device, OS or browser `value`, named as the analytics distributions name it:
- * "unknown" stands for none too (index on the column and sortKey).
+ * "unknown" stands for none too (index on the column and sortKey). The hourly rollup counts them
+ * per value ("" for none) for the hours the key range touches.
  */
 function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: string): KeySet {
   const column = (alias: string) => qualified(alias, dimension);
@@ -169,9 +187,13 @@ function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: s
     value === UNKNOWN_ATTRIBUTE
       ? sql`(${column(alias)} IS NULL OR ${column(alias)} IN ('', ${UNKNOWN_ATTRIBUTE}))`
       : sql`${column(alias)} = ${value}`;
+  const rolledUpValue = value === UNKNOWN_ATTRIBUTE ? sql`"value" IN ('', ${UNKNOWN_ATTRIBUTE})` : sql`"value" = ${value}`;
+  const hourOf = (key: number) => Math.floor(key / (HOUR_MS * SORT_KEY_SPREAD));
   return {
     keysIn: (low, high) => sql`SELECT "sortKey" FROM "Transcript" WHERE ${matches("")} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "Transcript" v WHERE v."sortKey" = ${key} AND ${matches("v")})`,
+    holds: (key) => sql`EXISTS (SELECT 1 FROM "Transcript" v WHERE ${atKey(sql`v."sortKey"`, key)} AND ${matches("v")})`,
+    rolledUpSize: (low, high) =>
+      sql`SELECT coalesce(sum("count"), 0) FROM "TranscriptHourAttribute" WHERE "dimension" = ${dimension} AND "hour" BETWEEN ${int(hourOf(low))} AND ${int(hourOf(high))} AND ${rolledUpValue}`,
     size: 3,
   };
 }

@@ -66,17 +66,14 @@ export async function filteredMatches(
   }
 
   // Only complements: the total less the members of the excluded sets.
-  const excludedKeys = join(
-    terms.map((term) => term.set.keysIn(low, high)),
-    " UNION ",
-  );
   const whole =
     filter.search === null
       ? await countInRange(range.startMs, range.endMs)
       : (await searchMatchesOverTime(filter.search, search, range)).reduce((sum, stretch) => sum + stretch.count, 0);
+  const excludedKeys = membersOfAny(terms, low, high);
   let excludedCount: Sql;
   if (filter.search === null) {
-    excludedCount = sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u`;
+    excludedCount = countOfMembersOfAny(terms, low, high);
   } else if (
     !search.scansEveryText &&
     whole <= TEXT_TEST_COST * (await boundedCount(excludedKeys, Math.ceil(whole / TEXT_TEST_COST) + 1))
@@ -154,6 +151,29 @@ export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange,
   return sql`SELECT x."sortKey" FROM "TranscriptText" x WHERE ${inRange(sql`x."sortKey"`)} AND ${contains(sql`x."text"`, filter.search)}${where(tests(sql`x."sortKey"`))}`;
 }
 
+/** SELECT "sortKey" of the members of any of the terms' sets in [low, high], each once. */
+function membersOfAny(terms: FilterTerm[], low: number, high: number): Sql {
+  return join(
+    terms.map((term) => term.set.keysIn(low, high)),
+    " UNION ",
+  );
+}
+
+/**
+ * SELECT count(*) AS "n" of the members of any of the terms' sets in [low, high], without building
+ * the set of them all: the set expected to be largest is counted through its index, and each other
+ * set's members only where no set before it holds them, each tested in those sets' indexes.
+ */
+function countOfMembersOfAny(terms: FilterTerm[], low: number, high: number): Sql {
+  const largestFirst = [...terms].sort((a, b) => b.set.size - a.set.size);
+  const counts = largestFirst.map((term, index) => {
+    const before = largestFirst.slice(0, index).map((earlier) => sql`NOT ${earlier.set.holds(sql`k."sortKey"`)}`);
+    const where = before.length > 0 ? sql` WHERE ${join(before, " AND ")}` : sql``;
+    return sql`(SELECT count(*) FROM (${term.set.keysIn(low, high)}) k${where})`;
+  });
+  return sql`SELECT ${join(counts, " + ")} AS "n"`;
+}
+
 /** Members counted per set to choose the walked one: a bounded read of each set's index. */
 const ESTIMATE_CAP = 100_000;
 
@@ -168,21 +188,34 @@ async function boundedCount(keys: Sql, cap: number): Promise<number> {
 
 /**
  * The named (not negated) term whose set holds the fewest keys of the range, or null. With several,
- * each set's members in the range are counted up to ESTIMATE_CAP (a bounded index read); the
- * smallest count wins, and among sets past the cap the smaller expected size.
+ * the sets a rollup counts take their size from it, and the others are counted through their
+ * index only as far as it takes to tell whether they are smaller (ESTIMATE_CAP keys at most). The
+ * smallest size wins, and among sizes at the cap the smaller expected size.
  */
 async function smallestNamedSet(terms: FilterTerm[], low: number, high: number): Promise<FilterTerm | null> {
   const named = terms.filter((term) => !term.negated).sort((a, b) => a.set.size - b.set.size);
   if (named.length <= 1) return named[0] ?? null;
-  const columns = named.map(
-    (term, index) =>
-      sql`(SELECT count(*) FROM (${term.set.keysIn(low, high)} LIMIT ${int(ESTIMATE_CAP)}) e) AS ${sqlIdentifier(`n${index}`)}`,
+  const sizes = new Map<FilterTerm, number>();
+  const rolledUp = named.filter((term) => term.set.rolledUpSize);
+  const rolledUpSizes = await readNumbers(rolledUp.map((term) => term.set.rolledUpSize!(low, high)));
+  rolledUp.forEach((term, index) => sizes.set(term, Math.min(rolledUpSizes[index], ESTIMATE_CAP)));
+  const cap = Math.min(ESTIMATE_CAP, ...[...sizes.values()].map((size) => size + 1));
+  const counted = named.filter((term) => !term.set.rolledUpSize);
+  const countedSizes = await readNumbers(
+    counted.map((term) => sql`SELECT count(*) FROM (${term.set.keysIn(low, high)} LIMIT ${int(cap)}) e`),
   );
+  counted.forEach((term, index) => sizes.set(term, countedSizes[index]));
+  let best = named[0];
+  for (const term of named) if (sizes.get(term)! < sizes.get(best)!) best = term;
+  return best;
+}
+
+/** The values of scalar subqueries (each a SELECT of one number), read in one statement. */
+async function readNumbers(selects: Sql[]): Promise<number[]> {
+  if (selects.length === 0) return [];
+  const columns = selects.map((select, index) => sql`(${select}) AS ${sqlIdentifier(`n${index}`)}`);
   const [row] = await storeRead<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`);
-  const counts = named.map((_, index) => toNumber(row?.[`n${index}`]));
-  let best = 0;
-  for (let index = 1; index < named.length; index++) if (counts[index] < counts[best]) best = index;
-  return named[best];
+  return selects.map((_, index) => toNumber(row?.[`n${index}`]));
 }
 
 /** A key source walked through its index: counted once, paged from the nearer end. */
