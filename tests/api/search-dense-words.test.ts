@@ -40,6 +40,7 @@ const LONG_WORD = `${"x".repeat(60)}parcel${"y".repeat(60)}`;
 
 const stored = new Map<string, TestTranscript>();
 let token: string;
+let userId: string;
 
 function at(index: number): string {
   const day = 1 + (index % 9);
@@ -161,7 +162,10 @@ async function expectSearchRowsFollowTranscripts() {
 }
 
 beforeAll(async () => {
-  token = (await signedInUser()).token;
+  ({
+    token,
+    user: { id: userId },
+  } = await signedInUser());
 });
 
 describe("counting common words", () => {
@@ -232,6 +236,48 @@ describe("counting common words", () => {
     await expectExactDayCounts();
     await expectSearchRowsFollowTranscripts();
     await expectExactTotals();
+  });
+
+  it("counts a common word's matches outside the reviewed and rated transcripts exactly", async () => {
+    // Reviewed or rated: far more than a tenth of the matches, so that PostgreSQL tests the excluded
+    // transcripts by their bits rather than their texts.
+    const reviewed = new Map<string, string>();
+    const rated = new Set<string>();
+    [...stored.keys()].forEach((id, index) => {
+      if (index % 5 === 1) reviewed.set(id, "reviewed");
+      else if (index % 11 === 2) reviewed.set(id, "needs_attention");
+      if (index % 7 === 3) rated.add(id);
+    });
+    const keys = new Map((await db.transcript.findMany({ select: { id: true, sortKey: true } })).map((row) => [row.id, row.sortKey]));
+    await db.transcriptReview.createMany({
+      data: [...reviewed].map(([id, status]) => ({ sortKey: keys.get(id)!, status, updatedAt: new Date() })),
+    });
+    await db.feedback.createMany({
+      data: [...rated].map((id) => ({ transcriptId: id, messageIndex: 1, feedbackType: "thumbs_down", userId })),
+    });
+    const filters: [Record<string, string>, (id: string) => boolean][] = [
+      [{ status: "unreviewed" }, (id) => !reviewed.has(id)],
+      [{ feedback: "none" }, (id) => !rated.has(id)],
+      [{ status: "unreviewed", feedback: "none" }, (id) => !reviewed.has(id) && !rated.has(id)],
+    ];
+    for (const query of ["parcel", "hello", "tracking", "arcel", "parcels", "parcel tracking", "courier"]) {
+      for (const [filter, passes] of filters) {
+        const res = await call(listRoute.GET, "GET", "/api/transcripts", {
+          token,
+          query: { ...RANGE, ...filter, search: query, limit: "50" },
+        });
+        expect(res.status).toBe(200);
+        const ids = expectedIds(query).filter(passes);
+        const listed: string[] = res.body.transcripts.map((item: { id: string }) => item.id);
+        expect({ query, filter, total: res.body.total, unexpected: listed.filter((id) => !ids.includes(id)) }).toEqual({
+          query,
+          filter,
+          total: ids.length,
+          unexpected: [],
+        });
+        expect(listed.length).toBe(Math.min(50, ids.length));
+      }
+    }
   });
 
   itOn("postgres")("forgets every text, its bits and the day counts when the transcripts are truncated", async () => {

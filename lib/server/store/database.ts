@@ -59,6 +59,12 @@ export interface PreparedSearch {
   countSql(range: TimeRange): Sql;
   /** Rows ("bucket", "n"): the matches of the range per UTC bucket of bucketMs (a day or an hour). */
   countPerBucket(range: TimeRange, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]>;
+  /**
+   * SELECT count(*) AS "n" of the matches among `keys` (SELECT "sortKey" of keys of the range, each
+   * once; `isKey` the condition that a key is one of them), found without reading their texts; null
+   * where the database can tell a match only from its text or the whole word index.
+   */
+  matchesAmongSql(range: TimeRange, keys: Sql, isKey: (key: Sql) => Sql): Sql | null;
   /** How a page that passes `passed` of the range's `matches` matches is best found. */
   pageScan(range: TimeRange, passed: number, matches: number): Promise<TextScan>;
 }

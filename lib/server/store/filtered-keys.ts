@@ -70,22 +70,8 @@ export async function filteredMatches(
     filter.search === null
       ? await countInRange(range.startMs, range.endMs)
       : (await searchMatchesOverTime(filter.search, search, range)).reduce((sum, stretch) => sum + stretch.count, 0);
-  const excludedKeys = membersOfAny(terms, low, high);
-  let excludedCount: Sql;
-  if (filter.search === null) {
-    excludedCount = countOfMembersOfAny(terms, low, high);
-  } else if (
-    !search.scansEveryText &&
-    whole <= TEXT_TEST_COST * (await boundedCount(excludedKeys, Math.ceil(whole / TEXT_TEST_COST) + 1))
-  ) {
-    // The search's matches, found through its word index and each probed in the excluded sets'
-    // indexes, cost less than testing the text of each excluded transcript.
-    const matches = search.matchingKeysSql(range, { descending: true, limit: Math.max(whole, 1), offset: 0, scan: "index" });
-    const excluded = terms.map((term) => term.set.holds(sql`c."sortKey"`));
-    excludedCount = sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${join(excluded, " OR ")}`;
-  } else {
-    excludedCount = sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u JOIN "TranscriptText" x ON x."sortKey" = u."sortKey" WHERE ${contains(sql`x."text"`, filter.search)}`;
-  }
+  const excludedCount =
+    filter.search === null ? countOfMembersOfAny(terms, low, high) : await excludedMatchesSql(search, filter.search, range, terms, whole);
   const [excludedRow] = await storeRead<{ n: unknown }>(excludedCount, { scansTexts: search.scansEveryText });
   const total = whole - toNumber(excludedRow?.n);
   // Qualified: the terms' subqueries name sortKey columns of their own.
@@ -149,6 +135,37 @@ export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange,
   if (filter.search === null)
     return sql`SELECT t."sortKey" FROM "Transcript" t WHERE ${inRange(sql`t."sortKey"`)}${where(tests(sql`t."sortKey"`))}`;
   return sql`SELECT x."sortKey" FROM "TranscriptText" x WHERE ${inRange(sql`x."sortKey"`)} AND ${contains(sql`x."text"`, filter.search)}${where(tests(sql`x."sortKey"`))}`;
+}
+
+/**
+ * SELECT count(*) AS "n" of the search's matches (`whole` in the range) among the members of the
+ * terms' sets in the range, the cheapest way the search allows: the members' texts tested, when
+ * they are TEXT_TEST_COST times fewer than the matches; else the members tested by the search
+ * without their texts (PreparedSearch.matchesAmongSql), where it can; else the matches, found
+ * through the word index, each probed in the sets' indexes.
+ */
+async function excludedMatchesSql(
+  search: PreparedSearch,
+  query: string,
+  range: TimeRange,
+  terms: FilterTerm[],
+  whole: number,
+): Promise<Sql> {
+  const { low, high } = sortKeyRange(range.startMs, range.endMs);
+  const excludedKeys = membersOfAny(terms, low, high);
+  const textsTested = sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u JOIN "TranscriptText" x ON x."sortKey" = u."sortKey" WHERE ${contains(sql`x."text"`, query)}`;
+  if (search.scansEveryText) return textsTested;
+  const fewerThanMatches = Math.ceil(whole / TEXT_TEST_COST) + 1;
+  if ((await boundedCount(excludedKeys, fewerThanMatches)) < fewerThanMatches) return textsTested;
+  const isExcluded = (key: Sql) =>
+    sql`(${join(
+      terms.map((term) => term.set.holds(key)),
+      " OR ",
+    )})`;
+  const keysTested = search.matchesAmongSql(range, excludedKeys, isExcluded);
+  if (keysTested) return keysTested;
+  const matches = search.matchingKeysSql(range, { descending: true, limit: Math.max(whole, 1), offset: 0, scan: "index" });
+  return sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${isExcluded(sql`c."sortKey"`)}`;
 }
 
 /** SELECT "sortKey" of the members of any of the terms' sets in [low, high], each once. */

@@ -3,7 +3,7 @@ import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
 import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource, type KeySourceDialect } from "../key-source";
 import { storeRead } from "../active-database";
 import { countInRange } from "../count-in-range";
-import { int, join, sql } from "../sql";
+import { int, join, sql, type Sql } from "../sql";
 import { sortKeyRange } from "../sort-key";
 import { UNLISTED_WORD_ID } from "../search-words";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
@@ -54,6 +54,7 @@ export async function preparePostgresSearch(filter: SearchFilter): Promise<Prepa
       return sql`SELECT (SELECT count(*) ${dense.from}) + (SELECT count(*) ${others.from}) AS "n"`;
     },
     countPerBucket,
+    matchesAmongSql: (range, keys, isKey) => (split ? denseMatchesAmongSql(split, filter.search!, range, keys, isKey) : null),
     pageScan: (range, passed, matches) => pageScan(words, range, passed, matches),
   };
 }
@@ -90,6 +91,18 @@ function denseCountSources(split: DenseSplit, query: string, range: TimeRange): 
         AND NOT coalesce(${holdsDense}, false)`,
   };
   return [dense, others];
+}
+
+/**
+ * The matches of a single word with dense listed words among `keys`: the keys holding one of their
+ * bits, each looked up in the index of bits (which holds them), and apart from those the texts
+ * holding only its other listed words that are keys. A scalar subquery per key keeps the lookups:
+ * as a join, the planner would read the bits of every text of the table.
+ */
+function denseMatchesAmongSql(split: DenseSplit, query: string, range: TimeRange, keys: Sql, isKey: (key: Sql) => Sql): Sql {
+  const [, others] = denseCountSources(split, query, range);
+  const bitsOfKey = sql`SELECT ${holdsDenseWords("d", split.masks)} FROM "TranscriptDenseWords" d WHERE d."sortKey" = k."sortKey"`;
+  return sql`SELECT (SELECT count(*) FROM (${keys}) k WHERE (${bitsOfKey})) + (SELECT count(*) ${others.from} AND ${isKey(others.key)}) AS "n"`;
 }
 
 /**

@@ -33,6 +33,8 @@ export async function prepareSqliteSearch(filter: SearchFilter): Promise<Prepare
     countSql: (range) => sql`SELECT count(*) AS "n" ${keySource(range).from}`,
     countPerBucket: (range, bucketMs) =>
       storeRead(countPerBucketSql(keySource(range), bucketMs), { scansTexts: searchesRange(filter) && words === null }),
+    // FTS5 reads a word's whole list of texts to test one key.
+    matchesAmongSql: () => null,
     pageScan: async () => (words === null ? "range" : "index"),
   };
 }
