@@ -5,9 +5,11 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepBudget, type StepResult } from "../jobs/job-kinds";
-import { readSourcesAfter, type StoredSource } from "../store";
+import { currentSignalSettings, readSourcesAfter, type StoredSource } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
 import { saveAdmittedTranscripts } from "./save-admitted-transcripts";
+import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
+import { compileSignalRules, type SignalRules } from "@/lib/insights/signal-rules";
 import { redactorFor, type Redactor } from "@/lib/privacy/redactor";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
@@ -47,22 +49,37 @@ interface RedactionCursor {
   unreadableIds: string[];
 }
 
-/** The chunk's transcripts that hold something to redact, read from their redacted records. */
-async function redactChunk(rows: StoredSource[], redactor: Redactor, cursor: RedactionCursor): Promise<StorableTranscript[]> {
-  const changed: StorableTranscript[] = [];
+/** Transcripts to store again, with their signals (saveTranscripts' `signals`, in the same order). */
+interface ChangedTranscripts {
+  transcripts: StorableTranscript[];
+  signals: TranscriptSignals[];
+}
+
+/**
+ * Adds to `changed` the chunk's transcripts that hold something to redact, read from their redacted
+ * records, and their signals, derived from the dialogs read (so that the store need not read each
+ * source again).
+ */
+async function redactChunk(
+  rows: StoredSource[],
+  redactor: Redactor,
+  signalRules: SignalRules,
+  changed: ChangedTranscripts,
+  cursor: RedactionCursor,
+): Promise<void> {
   for (const [index, row] of rows.entries()) {
     if (index > 0 && index % RECORDS_PER_TURN === 0) await nextTurnOfEventLoop();
     const { text, record, changed: isChanged } = redactor.redactJsonText(row.source);
     if (!isChanged) continue;
     const result = record === undefined ? null : readRecord({ raw: record, text, fallback: { id: row.id, sessionId: row.sessionId } });
     if (result?.ok && result.transcript.id === row.id) {
-      changed.push(result.transcript);
+      changed.transcripts.push(result.transcript);
+      changed.signals.push(deriveSignals(result.dialog, signalRules));
     } else {
       cursor.unreadable += 1;
       if (cursor.unreadableIds.length < KEPT_UNREADABLE_IDS) cursor.unreadableIds.push(row.id);
     }
   }
-  return changed;
 }
 
 async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise<StepResult<RedactionCursor>> {
@@ -74,34 +91,38 @@ async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise
     return { cursor, done: job.done, finished: { status: "failed", error } };
   }
   const redactor = redactorFor((await getPrivacySettings()).settings);
+  // The store derives the signals again when the phrase lists changed since.
+  const signalSettings = await currentSignalSettings();
+  const signalRules = compileSignalRules(signalSettings.settings);
   const next: RedactionCursor = { ...cursor, unreadableIds: [...cursor.unreadableIds] };
   let done = job.done;
   let storing: Promise<unknown> = Promise.resolve();
-  let changed: StorableTranscript[] = [];
+  let changed: ChangedTranscripts = { transcripts: [], signals: [] };
   const store = async () => {
     await storing;
     // As every way in stores: a transcript erased meanwhile is not stored again.
-    storing = saveAdmittedTranscripts(changed).then((saved) => {
+    const signals = { rows: changed.signals, rulesVersion: signalSettings.version };
+    storing = saveAdmittedTranscripts(changed.transcripts, { signals }).then((saved) => {
       next.redacted += saved.imported + saved.updated;
     });
     // Awaited before the step ends; observed now, so that a failure while the next chunk is
     // redacted is not taken for an unhandled rejection.
     storing.catch(() => undefined);
-    changed = [];
+    changed = { transcripts: [], signals: [] };
   };
   // Chunks are taken while the budget lasts; a chunk read ahead past it is left for the next step.
   for (let chunk = 1; rows.length > 0; chunk++) {
     const lastKey = rows.at(-1)!.sortKey;
     const reading = chunk < CHUNKS_PER_STEP ? readSourcesAfter(lastKey, CHUNK_SIZE) : Promise.resolve([]);
     reading.catch(() => undefined); // awaited below; observed now, as storing is
-    changed.push(...(await redactChunk(rows, redactor, next)));
+    await redactChunk(rows, redactor, signalRules, changed, next);
     next.afterKey = lastKey;
     done += rows.length;
-    if (changed.length >= STORE_BATCH_SIZE) await store();
+    if (changed.transcripts.length >= STORE_BATCH_SIZE) await store();
     rows = await reading;
     if (Date.now() >= budget.deadline) break;
   }
-  if (changed.length > 0) await store();
+  if (changed.transcripts.length > 0) await store();
   await storing;
   return { cursor: next, done };
 }
