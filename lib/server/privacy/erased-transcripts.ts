@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "../db";
+import { storeKeyRead } from "../store/active-database";
+import { join, sql } from "../store/sql";
 
 // The ids of the transcripts erased on request (ErasedTranscript): the platform's ids, which are no
 // personal data, and when. Every way in reads them to refuse a transcript the platform sends again.
@@ -11,11 +13,15 @@ function* chunks(ids: readonly string[]): Generator<string[]> {
   for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) yield ids.slice(start, start + IDS_PER_STATEMENT);
 }
 
-/** Which of these ids were erased on request. */
+/**
+ * Which of these ids were erased on request. Every batch a way in stores is looked up twice
+ * (saveAdmittedTranscripts): a read of the table's primary key on the store's connections, which
+ * costs this thread a fraction of what Prisma's query compiler would for a thousand ids.
+ */
 export async function erasedAmong(ids: readonly string[]): Promise<Set<string>> {
   const erased = new Set<string>();
   for (const chunk of chunks([...new Set(ids)])) {
-    const rows = await db.erasedTranscript.findMany({ where: { id: { in: chunk } }, select: { id: true } });
+    const rows = await storeKeyRead<{ id: string }>(sql`SELECT "id" FROM "ErasedTranscript" WHERE "id" IN (${join(chunk)})`);
     for (const row of rows) erased.add(row.id);
   }
   return erased;
