@@ -10,6 +10,7 @@ import { runPrisma } from "./prisma-env.mjs";
 import { resolveDatabaseUrl } from "../lib/database-url.mjs";
 import { makePrivateDirectory, PRIVATE_DIRECTORY_MODE } from "../lib/private-files.mjs";
 import { demoListenRefusal } from "../lib/demo-mode.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 process.env.DATABASE_URL = resolveDatabaseUrl();
 process.env.DEMO_MODE ??= "1";
@@ -73,7 +74,7 @@ console.log(`\n▶ Transcript Analytics on http://${host}:${port}`);
 console.log(
   `  Demo administrator: ${process.env.DEMO_ADMIN_EMAIL || "admin@example.com"} / ${process.env.DEMO_ADMIN_PASSWORD ? "(DEMO_ADMIN_PASSWORD)" : "admin-demo-123"}`,
 );
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.mjs"], {
   stdio: "inherit",
   env: { ...process.env, PORT: port, NODE_ENV: "production" },
 });

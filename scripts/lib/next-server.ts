@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { openSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
@@ -62,7 +63,7 @@ export async function startNextServer({
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, `server-${port}.log`);
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
       ...productionEnv(distDir),
