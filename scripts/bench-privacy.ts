@@ -125,8 +125,8 @@ function report(options: ReturnType<typeof readOptions>, reports: DatabaseReport
     row([
       "redaction job over every transcript (kind privacy-redaction, runJob to its end)",
       ...reports.map((r) => {
-        const { seconds, done, redacted, status } = r.result.redaction;
-        return `${formatCount(done / seconds)} transcripts/s (${formatCount(done)} in ${secondsText(seconds)}, ${formatCount(redacted)} rewritten${status === "succeeded" ? "" : `, ${status}`})`;
+        const { seconds, cpuSeconds, done, redacted, status } = r.result.redaction;
+        return `${formatCount(done / seconds)} transcripts/s (${formatCount(done)} in ${secondsText(seconds)}, ${secondsText(cpuSeconds)} CPU, ${formatCount(redacted)} rewritten${status === "succeeded" ? "" : `, ${status}`})`;
       }),
     ]),
     row([
@@ -153,7 +153,8 @@ function report(options: ReturnType<typeof readOptions>, reports: DatabaseReport
     "order: the three previews (the erasure service, as",
     "POST /api/admin/transcripts/erase/preview runs it, with the requests' read budget); the redaction job started",
     "as POST /api/admin/privacy/apply starts it, with the default settings (every built-in kind), stepped with",
-    "runJob and a 25 s budget per call until it ends; then deleteTranscripts over ids spread evenly over the key",
+    "runJob and a 25 s budget per call until it ends (CPU: the measuring process's, all its threads; PostgreSQL's",
+    "own work is not in it); then deleteTranscripts over ids spread evenly over the key",
     "order of what is left (every day and slot loses some), with their rollups, search rows and everything",
     "stored with them. The database is dropped afterwards.",
     "",
