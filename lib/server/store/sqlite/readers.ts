@@ -1,6 +1,6 @@
 import "server-only";
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { READ_TIMEOUT_CODE, readBudgetMs, readTimeoutError } from "../read-budget";
 
 // The store's reads of an SQLite file run on worker threads, each with its own connection.
@@ -19,7 +19,8 @@ import { READ_TIMEOUT_CODE, readBudgetMs, readTimeoutError } from "../read-budge
  * JavaScript's string search rather than several of SQLite's instr() and LIKE.
  */
 const READER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
+const { workerData } = require("node:worker_threads");
+const port = workerData.port;
 const Database = require("better-sqlite3");
 const database = new Database(workerData.file, { timeout: workerData.busyTimeoutMs, fileMustExist: true });
 let deadline = Infinity;
@@ -65,14 +66,14 @@ database.function("passes_prefilter", { deterministic: true }, (text, json) => {
   }
   return 0;
 });
-parentPort.on("message", ({ id, text, values, budgetMs }) => {
+port.on("message", ({ id, text, values, budgetMs }) => {
   deadline = budgetMs > 0 ? Date.now() + budgetMs : Infinity;
   try {
     const statement = database.prepare(text);
     const rows = statement.reader ? statement.all(values) : (statement.run(values), []);
-    parentPort.postMessage({ id, rows });
+    port.postMessage({ id, rows });
   } catch (error) {
-    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+    port.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
   } finally {
     deadline = Infinity;
   }
@@ -100,6 +101,8 @@ interface Read {
 
 interface Reader {
   worker: Worker;
+  /** The channel of its reads and answers; the answers that arrived can be taken from it at once. */
+  port: MessagePort;
   /** Reads sent and not answered, oldest first: the first is running, the others wait their turn. */
   queue: Read[];
   /** Fails the running read at its budget, and replaces the reader LAST_RESORT_MS later if it is still on it. */
@@ -145,25 +148,22 @@ export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReader
   let closed = false;
 
   const start = (slot: number): Reader => {
-    const worker = new Worker(READER_SOURCE, { eval: true, workerData: { file, busyTimeoutMs, timeoutCode: READ_TIMEOUT_CODE } });
-    const reader: Reader = { worker, queue: [] };
+    const { port1: port, port2: workerPort } = new MessageChannel();
+    const worker = new Worker(READER_SOURCE, {
+      eval: true,
+      workerData: { file, busyTimeoutMs, timeoutCode: READ_TIMEOUT_CODE, port: workerPort },
+      transferList: [workerPort],
+    });
+    const reader: Reader = { worker, port, queue: [] };
     // Idle readers must not keep a command or a test process alive; a read in flight keeps it referenced.
     worker.unref();
-    worker.on("message", (reply: ReaderReply) => {
-      // A reader answers its reads in the order they were sent.
-      if (reader.queue[0]?.id !== reply.id) return;
-      const read = reader.queue.shift()!;
-      watchBudget(slot, reader);
-      // An abandoned read's caller has had its answer; its rows or its interruption come too late.
-      if (read.isAbandoned) return;
-      if (reply.error?.code === READ_TIMEOUT_CODE) stopped(read);
-      else if (reply.error) read.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
-      else read.resolve(reply.rows ?? []);
-    });
+    port.on("message", (reply: ReaderReply) => answer(slot, reader, reply));
+    port.unref();
     const fail = (error: Error) => {
       // A reader that died (out of memory, a fault in the driver) is replaced on the next read.
       if (readers[slot] === reader) readers[slot] = undefined;
       clearTimeout(reader.budgetTimer);
+      reader.port.close();
       for (const read of reader.queue.splice(0)) read.reject(error);
     };
     worker.on("error", fail);
@@ -175,7 +175,19 @@ export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReader
   const send = (slot: number, reader: Reader, read: Read) => {
     reader.queue.push(read);
     if (reader.queue.length === 1) watchBudget(slot, reader);
-    reader.worker.postMessage({ id: read.id, text: read.text, values: read.values, budgetMs: read.budgetMs });
+    reader.port.postMessage({ id: read.id, text: read.text, values: read.values, budgetMs: read.budgetMs });
+  };
+
+  const answer = (slot: number, reader: Reader, reply: ReaderReply) => {
+    // A reader answers its reads in the order they were sent.
+    if (reader.queue[0]?.id !== reply.id) return;
+    const read = reader.queue.shift()!;
+    watchBudget(slot, reader);
+    // An abandoned read's caller has had its answer; its rows or its interruption come too late.
+    if (read.isAbandoned) return;
+    if (reply.error?.code === READ_TIMEOUT_CODE) stopped(read);
+    else if (reply.error) read.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+    else read.resolve(reply.rows ?? []);
   };
 
   /** Times the read now running (the first queued), and keeps the worker referenced while any is queued. */
@@ -184,13 +196,20 @@ export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReader
     const running = reader.queue[0];
     if (!running) {
       reader.worker.unref();
+      reader.port.unref();
       return;
     }
     reader.worker.ref();
+    reader.port.ref();
     if (running.budgetMs > 0) reader.budgetTimer = setTimeout(() => abandonOverrun(slot, reader, running), running.budgetMs).unref();
   };
 
   const abandonOverrun = (slot: number, reader: Reader, running: Read) => {
+    // This thread may have been busy past the budget (a long write on the writer connection) while
+    // the reader answered in time: the answers that arrived meanwhile are taken first.
+    for (let arrived = receiveMessageOnPort(reader.port); arrived; arrived = receiveMessageOnPort(reader.port)) {
+      answer(slot, reader, arrived.message as ReaderReply);
+    }
     if (reader.queue[0] !== running) return;
     running.isAbandoned = true;
     stopped(running);
@@ -201,6 +220,7 @@ export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReader
     if (reader.queue[0] !== running) return;
     const [, ...waiting] = reader.queue.splice(0);
     if (readers[slot] === reader) readers[slot] = undefined;
+    reader.port.close();
     void reader.worker.terminate();
     console.warn(
       `An SQLite read never reached within_budget() in the ${LAST_RESORT_MS} ms after its budget; its reader was replaced: ${describe(running)}`,
