@@ -47,7 +47,8 @@ const facts: Facts[] = Array.from({ length: COUNT + 1 }, (_, i) => {
     createdAt: i === COUNT ? "2025-03-11T00:00:00.000Z" : new Date(Date.parse(RANGE.startTime) + i * 80 * 60_000 + i * 7_000).toISOString(),
     device: ["desktop", "mobile", undefined, "tablet"][i % 4],
     os: ["Windows", "iOS", "Android"][i % 3],
-    browser: i % 5 === 0 ? undefined : ["Chrome", "Safari"][i % 2],
+    // None, or the word "unknown" itself (as some platforms send it): both read as "unknown".
+    browser: i % 5 === 0 ? undefined : i % 7 === 0 ? "unknown" : ["Chrome", "Safari"][i % 2],
     signals,
     group: (["order", "kayak", "hours"] as const)[i % 3],
     refund: i % 2 === 0,
@@ -98,7 +99,7 @@ type Query = Record<string, string | string[]>;
 function expected(query: Query): string[] {
   const signals = query.signal === undefined ? [] : ([] as string[]).concat(query.signal);
   const attribute = (value: string | undefined, wanted: string | string[] | undefined) =>
-    wanted === undefined || (wanted === "unknown" ? value === undefined : value === wanted);
+    wanted === undefined || (wanted === "unknown" ? value === undefined || value === "unknown" : value === wanted);
   return facts
     .filter((f) => f.createdAt >= (query.startTime as string) && f.createdAt <= (query.endTime as string))
     .filter((f) => signals.length === 0 || signals.some((signal) => f.signals.includes(signal as Signal)))

@@ -189,8 +189,19 @@ function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: s
       : sql`${column(alias)} = ${value}`;
   const rolledUpValue = value === UNKNOWN_ATTRIBUTE ? sql`"value" IN ('', ${UNKNOWN_ATTRIBUTE})` : sql`"value" = ${value}`;
   const hourOf = (key: number) => Math.floor(key / (HOUR_MS * SORT_KEY_SPREAD));
+  const keysWith = (test: Sql, low: number, high: number) =>
+    sql`SELECT "sortKey" FROM "Transcript" WHERE ${test} AND ${inKeys(sql`"sortKey"`, low, high)}`;
   return {
-    keysIn: (low, high) => sql`SELECT "sortKey" FROM "Transcript" WHERE ${matches("")} AND ${inKeys(sql`"sortKey"`, low, high)}`,
+    // "unknown" as three disjoint ranges of the index, so that a walk in key order merges them.
+    keysIn: (low, high) =>
+      value === UNKNOWN_ATTRIBUTE
+        ? join(
+            [sql`${column("")} IS NULL`, sql`${column("")} = ''`, sql`${column("")} = ${UNKNOWN_ATTRIBUTE}`].map((test) =>
+              keysWith(test, low, high),
+            ),
+            " UNION ALL ",
+          )
+        : keysWith(matches(""), low, high),
     holds: (key) => sql`EXISTS (SELECT 1 FROM "Transcript" v WHERE ${atKey(sql`v."sortKey"`, key)} AND ${matches("v")})`,
     rolledUpSize: (low, high) =>
       sql`SELECT coalesce(sum("count"), 0) FROM "TranscriptHourAttribute" WHERE "dimension" = ${dimension} AND "hour" BETWEEN ${int(hourOf(low))} AND ${int(hourOf(high))} AND ${rolledUpValue}`,
