@@ -6,19 +6,17 @@
 // every transcript, and the deletion of E transcripts (default 100,000) with deleteTranscripts.
 // Prints a markdown table with the method. A script, not a test: it takes minutes and needs the
 // machine to itself.
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { runPrisma } from "./prisma-env.mjs";
 import {
   BENCH_DIR,
   bundled,
   databaseVersion,
+  dropDatabase,
+  freshDatabase,
   logger,
   machineLines,
-  POSTGRES_ADMIN_URL,
-  postgresUrl,
   tsx,
   withDatabase,
 } from "./lib/bench-setup";
@@ -29,6 +27,8 @@ import type { PrivacyRunResult } from "./lib/bench-privacy-run";
 const USAGE = "usage: npm run bench:privacy [-- --transcripts N] [--erase E] [--databases sqlite,postgres]";
 const SQLITE_FILE = path.join(BENCH_DIR, "privacy.db");
 const POSTGRES_DATABASE = "bench_privacy";
+/** The database this benchmark makes afresh on each kind: a file or a database of its own. */
+const databaseName = (database: DatabaseKind) => (database === "sqlite" ? SQLITE_FILE : POSTGRES_DATABASE);
 /** The targets of issue 34: erasing 100,000 transcripts within 30 s on each database. */
 const ERASE_TARGET_SECONDS = 30;
 
@@ -54,32 +54,6 @@ function readOptions() {
   return { transcripts, erase, databases: databases as DatabaseKind[] };
 }
 
-async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropDatabase(database: DatabaseKind): Promise<void> {
-  if (database === "sqlite") {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
-    return;
-  }
-  await withPostgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${POSTGRES_DATABASE}" WITH (FORCE)`));
-}
-
-async function freshDatabase(database: DatabaseKind): Promise<string> {
-  await dropDatabase(database);
-  if (database === "postgres") await withPostgresAdmin((client) => client.query(`CREATE DATABASE "${POSTGRES_DATABASE}"`));
-  const url = database === "sqlite" ? `file:${SQLITE_FILE}` : postgresUrl(POSTGRES_DATABASE);
-  runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
-  return url;
-}
-
 interface DatabaseReport {
   database: DatabaseKind;
   version: string;
@@ -89,7 +63,7 @@ interface DatabaseReport {
 
 async function benchDatabase(database: DatabaseKind, options: ReturnType<typeof readOptions>): Promise<DatabaseReport> {
   log(`${database}: fresh database, seeding ${formatCount(options.transcripts)} transcripts over 90 days`);
-  const url = await freshDatabase(database);
+  const url = await freshDatabase(database, databaseName(database));
   try {
     const seed = tsx(
       "scripts/seed.ts",
@@ -106,7 +80,7 @@ async function benchDatabase(database: DatabaseKind, options: ReturnType<typeof 
     for (const line of run.output.split("\n").filter((line) => line && !line.startsWith("RESULT "))) log(`${database}: ${line}`);
     return { database, version, seedSeconds: seed.seconds, result: JSON.parse(resultLine.slice("RESULT ".length)) as PrivacyRunResult };
   } finally {
-    await dropDatabase(database);
+    await dropDatabase(database, databaseName(database));
   }
 }
 

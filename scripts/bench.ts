@@ -8,11 +8,9 @@
 // probes while ten clients search at once over the widest range (scripts/lib/bench-hostile.ts).
 // Prints a table and writes docs/benchmarks.md.
 // A script, not a test: it takes a while (mostly generating the data) and needs the machine to itself.
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { runPrisma } from "./prisma-env.mjs";
 import { measureFirstRequests, measureLoad, type LoadResult } from "./lib/bench-load";
 import { compareThroughput, startFloorServer, throughputCalls, type ThroughputRow } from "./lib/bench-throughput";
 import { hostileLines, hostileRows, measureHostileLoad, type HostileResult } from "./lib/bench-hostile";
@@ -22,9 +20,10 @@ import {
   databaseSize,
   databaseVersion,
   DIST_DIR,
+  dropDatabase,
+  freshDatabase,
   logger,
   machineLines,
-  POSTGRES_ADMIN_URL,
   POSTGRES_DATABASE,
   postgresUrl,
   provisionUser,
@@ -142,32 +141,6 @@ interface DatabaseReport {
 }
 
 const log = logger("bench");
-
-async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshDatabase(database: "sqlite" | "postgres", name: string): Promise<string> {
-  await dropDatabase(database, name);
-  if (database === "postgres") await withPostgresAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = database === "sqlite" ? `file:${name}` : postgresUrl(name);
-  runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
-  return url;
-}
-
-async function dropDatabase(database: "sqlite" | "postgres", name: string): Promise<void> {
-  if (database === "sqlite") {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${name}${suffix}`, { force: true });
-    return;
-  }
-  await withPostgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-}
 
 /** A legacy-format export of `count` transcripts, written as it is generated. */
 async function writeExportFile(file: string, count: number, endMs: number): Promise<void> {

@@ -1,6 +1,7 @@
-// What the scale benchmark (scripts/bench.ts) and the load script (scripts/load.ts) share: where the
-// benchmark's databases and production build live, running a script with tsx or bundled, provisioning and
-// signing in a user, reading a database directly, and describing the machine a run was made on.
+// What the benchmarks (scripts/bench.ts, scripts/bench-privacy.ts) and the load script (scripts/load.ts)
+// share: where the benchmark's databases and production build live, making and dropping databases,
+// running a script with tsx or bundled, provisioning and signing in a user, reading a database directly,
+// and describing the machine a run was made on.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import os from "node:os";
@@ -8,6 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { isPostgresUrl } from "../../lib/database-url.mjs";
+import { runPrisma } from "../prisma-env.mjs";
 import { ROOT } from "./next-server";
 import { bundleScript } from "./ts-bundle";
 
@@ -61,6 +63,35 @@ export function postgresUrl(database: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${database}`;
   return url.toString();
+}
+
+/** Runs `work` on a connection to the PostgreSQL server's maintenance database (creating and dropping databases). */
+async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a benchmark database: an SQLite file (a path) with its journals, or a PostgreSQL database (a name). */
+export async function dropDatabase(database: DatabaseKind, name: string): Promise<void> {
+  if (database === "sqlite") {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${name}${suffix}`, { force: true });
+    return;
+  }
+  await withPostgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** A benchmark database made afresh and migrated: an SQLite file (a path) or a PostgreSQL database (a name); its URL. */
+export async function freshDatabase(database: DatabaseKind, name: string): Promise<string> {
+  await dropDatabase(database, name);
+  if (database === "postgres") await withPostgresAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = database === "sqlite" ? `file:${name}` : postgresUrl(name);
+  runPrisma(["migrate", "deploy"], { databaseUrl: url, quiet: true });
+  return url;
 }
 
 /** Creates (or approves and re-activates) a regular user with scripts/user-create.ts. */
