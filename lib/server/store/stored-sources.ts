@@ -13,9 +13,8 @@ export interface StoredSource {
 /**
  * The stored records of the (up to `limit`) transcripts after the sort key `afterKey`, in sort key
  * order: the batches of the jobs that go over every stored transcript (signal recompute, redaction).
- * A range of the unique key's index cut at `limit`, it runs without the read budget (storeKeyRead):
- * a job reads its next batch while it stores the last, and on SQLite that write holds this thread,
- * so a budget timed from here would count the write and fail a read the reader answered at once.
+ * A range of the unique key's index cut at `limit`, bounded by it, so it runs without the read budget
+ * (storeKeyRead), as a job's batch needs none.
  */
 export async function readSourcesAfter(afterKey: number, limit: number): Promise<StoredSource[]> {
   const rows = await storeKeyRead<{ sortKey: unknown; id: string; sessionId: string; source: string }>(sql`
