@@ -183,22 +183,24 @@ const ATTRIBUTE_DIMENSIONS = ["device", "os", "browser"] as const;
  */
 function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: string): KeySet {
   const column = (alias: string) => qualified(alias, dimension);
+  // "unknown" is three disjoint values of the column.
+  const unknownTests = (alias: string) => [
+    sql`${column(alias)} IS NULL`,
+    sql`${column(alias)} = ''`,
+    sql`${column(alias)} = ${UNKNOWN_ATTRIBUTE}`,
+  ];
   const matches = (alias: string) =>
-    value === UNKNOWN_ATTRIBUTE
-      ? sql`(${column(alias)} IS NULL OR ${column(alias)} IN ('', ${UNKNOWN_ATTRIBUTE}))`
-      : sql`${column(alias)} = ${value}`;
+    value === UNKNOWN_ATTRIBUTE ? sql`(${join(unknownTests(alias), " OR ")})` : sql`${column(alias)} = ${value}`;
   const rolledUpValue = value === UNKNOWN_ATTRIBUTE ? sql`"value" IN ('', ${UNKNOWN_ATTRIBUTE})` : sql`"value" = ${value}`;
   const hourOf = (key: number) => Math.floor(key / (HOUR_MS * SORT_KEY_SPREAD));
   const keysWith = (test: Sql, low: number, high: number) =>
     sql`SELECT "sortKey" FROM "Transcript" WHERE ${test} AND ${inKeys(sql`"sortKey"`, low, high)}`;
   return {
-    // "unknown" as three disjoint ranges of the index, so that a walk in key order merges them.
+    // "unknown" as three ranges of the index, so that a walk in key order merges them.
     keysIn: (low, high) =>
       value === UNKNOWN_ATTRIBUTE
         ? join(
-            [sql`${column("")} IS NULL`, sql`${column("")} = ''`, sql`${column("")} = ${UNKNOWN_ATTRIBUTE}`].map((test) =>
-              keysWith(test, low, high),
-            ),
+            unknownTests("").map((test) => keysWith(test, low, high)),
             " UNION ALL ",
           )
         : keysWith(matches(""), low, high),
