@@ -37,7 +37,7 @@ import { buildProduction, ROOT, startNextServer } from "./lib/next-server";
 import { generateTranscripts } from "./lib/transcript-generator";
 import { formatCount } from "./lib/progress";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
-import { addReviewRows } from "./lib/bench-review";
+import { addReviewRows, insightBenchQueries } from "./lib/bench-review";
 
 const POSTGRES_IMPORT_DATABASE = "bench_import";
 const SQLITE_IMPORT_FILE = path.join(BENCH_DIR, "import.db");
@@ -263,13 +263,8 @@ async function benchDatabase(database: "sqlite" | "postgres", options: Options):
     add("session filter, 30 days", "list", [list(`page=1&limit=20&sessionId=${encodeURIComponent(facts.sessionId)}`)], TARGETS.list);
     addReviewRows({ databaseUrl: url, email: USER_EMAIL, range, add, target: TARGETS.list });
     const insightRows: [name: string, query: string, days: number][] = [
-      ["signal fallback", "signal=fallback", 30],
-      ["signal handoff", "signal=handoff", 90],
+      ...insightBenchQueries(),
       [`the most asked question group ("${topGroup}")`, `questionGroup=${encodeURIComponent(topGroup)}`, 30],
-      ["device mobile", "device=mobile", 30],
-      ["browser unknown", "browser=unknown", 30],
-      ["hour 14 (America/New_York)", "hour=14&tz=America%2FNew_York", 30],
-      ["fallback + device tablet", "signal=fallback&device=tablet", 90],
     ];
     for (const [name, query, days] of insightRows) {
       add(
