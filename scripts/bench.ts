@@ -38,6 +38,7 @@ import { generateTranscripts } from "./lib/transcript-generator";
 import { formatCount } from "./lib/progress";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
 import { addReviewRows, insightBenchQueries } from "./lib/bench-review";
+import { DAY_MS } from "../lib/transcripts/time-buckets";
 
 const POSTGRES_IMPORT_DATABASE = "bench_import";
 const SQLITE_IMPORT_FILE = path.join(BENCH_DIR, "import.db");
@@ -45,7 +46,6 @@ const USER_EMAIL = "bench@example.com";
 /** Starts the signal recompute, which takes an administrator. */
 const ADMIN_EMAIL = "bench-admin@example.com";
 const USER_PASSWORD = "bench-password-123";
-const DAY_MS = 86_400_000;
 
 /** The second connection count of the throughput comparison, beside --connections. */
 const THROUGHPUT_CONNECTIONS = 50;

@@ -36,6 +36,7 @@ import { buildProduction, ROOT, startNextServer } from "./lib/next-server";
 import { formatCount } from "./lib/progress";
 import { Random } from "./lib/random";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
+import { DAY_MS } from "../lib/transcripts/time-buckets";
 
 const USERS = 20;
 const USER_PASSWORD = "load-password-123";
@@ -54,7 +55,6 @@ const MIX: [Kind, number][] = [
 ];
 const SEARCH_WORDS = ["refund", "password", "order", "delivery", "nw-5"];
 const COMMENTS = ["Helpful, thanks", "Wrong order number", "Did not answer the question", "The link is broken"];
-const DAY_MS = 86_400_000;
 /** The longest wait for every client's first answer before the measured window opens anyway. */
 const WARM_UP_LIMIT_SECONDS = 60;
 const SECTION_BEGIN = "<!-- load:begin (written by npm run load, scripts/load.ts: rerunning it replaces this section) -->";

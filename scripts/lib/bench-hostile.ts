@@ -6,8 +6,8 @@
 // outside: /api/health does almost nothing on it (a session-less `SELECT 1`), so the longest health
 // answer bounds from above the longest time the loop was blocked (plus one `SELECT 1`).
 import { MAX_RANGE_DAYS } from "../../lib/schemas/query-params";
+import { DAY_MS } from "../../lib/transcripts/time-buckets";
 
-const DAY_MS = 86_400_000;
 const HOSTILE_CLIENTS = 10;
 const PROBE_PAUSE_MS = 20;
 const FRAGMENTS = ["e", "a", "th", "an", "%", "_", "%_%", '"', "'", "''", "\\"];

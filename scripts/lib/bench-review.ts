@@ -8,8 +8,8 @@
 // filtered path (--only keeps the rows whose name holds one of its comma-separated parts):
 //   DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-review.ts [--iterations N] [--email E] [--only A,B]
 import { tsx } from "./bench-setup";
+import { DAY_MS } from "../../lib/transcripts/time-buckets";
 
-const DAY_MS = 86_400_000;
 export const REVIEW_BENCH_TAGS = ["bench-tag-1", "bench-tag-2", "bench-tag-3"];
 
 /** The review rows: [name, list query without range, days of its range]. */

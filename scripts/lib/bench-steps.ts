@@ -18,9 +18,9 @@ import { listTranscriptsQuerySchema } from "@/lib/schemas/transcripts";
 import { getAuthSecret } from "@/lib/auth/session-config";
 import { provisionUser, withDatabase } from "./bench-setup";
 import { readCommandLine, wholeNumber } from "./command-line";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 const usage = "Usage: DATABASE_URL=... tsx --conditions=react-server scripts/lib/bench-steps.ts [--iterations N]";
-const DAY_MS = 86_400_000;
 
 async function time(name: string, iterations: number, step: () => Promise<unknown> | unknown): Promise<void> {
   for (let i = 0; i < Math.min(200, iterations); i++) await step();

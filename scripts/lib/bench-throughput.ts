@@ -14,8 +14,8 @@ import { measureLoad, type LoadResult } from "./bench-load";
 import { logger, provisionUser, signIn, withDatabase } from "./bench-setup";
 import { freePort, ROOT, startNextServer, type RunningServer } from "./next-server";
 import { readCommandLine, wholeNumber } from "./command-line";
+import { DAY_MS } from "../../lib/transcripts/time-buckets";
 
-const DAY_MS = 86_400_000;
 const log = logger("throughput");
 
 export interface ThroughputServer {
