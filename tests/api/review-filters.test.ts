@@ -209,6 +209,42 @@ describe("GET /api/transcripts with review filters", () => {
     expect((await everyPage({ ...RANGE, feedback: "none" }, 100)).ids).toEqual(expected({ ...RANGE, feedback: "none" }));
   });
 
+  it("keeps the complement filters' totals exact as reviews, assignments and notes change in a counted day", async () => {
+    // Each whole day's count of the excluded transcripts is kept and reused while the day's review
+    // state is unchanged: every change below must be seen by the next read.
+    const complements: Query[] = [
+      { status: "unreviewed" },
+      { assignee: "none" },
+      { hasNotes: "false" },
+      { status: "unreviewed", search: "refund" },
+      { status: "unreviewed", feedback: "none", assignee: "none", search: "refund" },
+    ];
+    const expectExact = async () => {
+      for (const filters of complements) {
+        const query = { ...RANGE, ...filters };
+        const { ids, totals } = await everyPage(query, 100);
+        expect(ids).toEqual(expected(query));
+        expect(totals).toEqual([ids.length]);
+      }
+    };
+    await expectExact();
+    const target = facts.find(
+      (f) => f.refund && f.status === "unreviewed" && f.assignee === null && f.notes === 0 && f.feedback.length === 0,
+    )!;
+    const { sortKey } = await db.transcript.findUniqueOrThrow({ where: { id: target.id }, select: { sortKey: true } });
+    const review = { status: "reviewed", assigneeId: bob.id, updatedAt: new Date() };
+    await db.transcriptReview.upsert({ where: { sortKey }, create: { sortKey, ...review }, update: review });
+    Object.assign(target, { status: "reviewed", assignee: "bob" });
+    await expectExact();
+    const note = await db.transcriptNote.create({ data: { sortKey, authorId: bob.id, body: "a later note" } });
+    target.notes = 1;
+    await expectExact();
+    await db.transcriptNote.delete({ where: { id: note.id } });
+    await db.transcriptReview.update({ where: { sortKey }, data: { status: "unreviewed", assigneeId: null } });
+    Object.assign(target, { status: "unreviewed", assignee: null, notes: 0 });
+    await expectExact();
+  });
+
   it("matches nothing for an unknown tag or assignee", async () => {
     for (const filters of [{ tag: "no-such-tag" }, { assignee: "no-such-user" }] as Record<string, string>[]) {
       const res = await call(listRoute.GET, "GET", "/api/transcripts", { token: viewer.token, query: { ...RANGE, ...filters } });

@@ -64,7 +64,7 @@ export interface PreparedSearch {
    * once; `isKey` the condition that a key is one of them), found without reading their texts; null
    * where the database can tell a match only from its text or the whole word index.
    */
-  matchesAmongSql(range: TimeRange, keys: Sql, isKey: (key: Sql) => Sql): Sql | null;
+  matchesAmongSql: ((range: TimeRange, keys: Sql, isKey: (key: Sql) => Sql) => Sql) | null;
   /** How a page that passes `passed` of the range's `matches` matches is best found. */
   pageScan(range: TimeRange, passed: number, matches: number): Promise<TextScan>;
 }

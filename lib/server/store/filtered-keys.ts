@@ -2,6 +2,7 @@ import "server-only";
 import { databaseName, storeRead } from "./active-database";
 import type { PreparedSearch, SearchFilter, TimeRange } from "./database";
 import { countInRange } from "./count-in-range";
+import { countOverDays, type DayCountedSelection } from "./excluded-count-cache";
 import type { FilterTerm } from "./filter-terms";
 import { pageOfKeysSql, plainKeySource, type KeySource } from "./key-source";
 import { searchMatchesOverTime } from "./search-count-cache";
@@ -70,10 +71,7 @@ export async function filteredMatches(
     filter.search === null
       ? await countInRange(range.startMs, range.endMs)
       : (await searchMatchesOverTime(filter.search, search, range)).reduce((sum, stretch) => sum + stretch.count, 0);
-  const excludedCount =
-    filter.search === null ? countOfMembersOfAny(terms, low, high) : await excludedMatchesSql(search, filter.search, range, terms, whole);
-  const [excludedRow] = await storeRead<{ n: unknown }>(excludedCount, { scansTexts: search.scansEveryText });
-  const total = whole - toNumber(excludedRow?.n);
+  const total = whole - (await countOverDays(await excludedMembers(filter.search, search, range, terms, whole), range));
   // Qualified: the terms' subqueries name sortKey columns of their own.
   const inRange = (key: Sql) => sql`${key} BETWEEN ${int(low)} AND ${int(high)}`;
   const plain: KeySource =
@@ -138,34 +136,64 @@ export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange,
 }
 
 /**
- * SELECT count(*) AS "n" of the search's matches (`whole` in the range) among the members of the
- * terms' sets in the range, the cheapest way the search allows: the members' texts tested, when
- * they are TEXT_TEST_COST times fewer than the matches; else the members tested by the search
- * without their texts (PreparedSearch.matchesAmongSql), where it can; else the matches, found
- * through the word index, each probed in the sets' indexes.
+ * The members of the excluded sets (the terms' sets) that the list would otherwise hold: every one
+ * in the range, or with a search its matches among them, counted per day (countOverDays).
  */
-async function excludedMatchesSql(
+async function excludedMembers(
+  query: string | null,
+  search: PreparedSearch,
+  range: TimeRange,
+  terms: FilterTerm[],
+  whole: number,
+): Promise<DayCountedSelection> {
+  // The sets' SQL over a fixed range names them (and so what is counted) exactly.
+  const sets = membersOfAny(terms, 0, 0);
+  const identity = `${query ?? ""}\n${sets.sql}\n${JSON.stringify(sets.values)}`;
+  if (query === null) {
+    return { identity, testsTexts: false, scansTexts: false, countIn: (piece) => countOfMembersOfAny(terms, piece) };
+  }
+  return {
+    identity,
+    testsTexts: true,
+    scansTexts: search.scansEveryText,
+    countIn: await excludedMatchesCount(search, query, range, terms, whole),
+  };
+}
+
+/**
+ * How to count the search's matches (`whole` in the range) among the members of the terms' sets in
+ * any part of the range, the cheapest way the search allows: the members' texts tested, when they
+ * are TEXT_TEST_COST times fewer than the matches; else the members tested by the search without
+ * their texts (PreparedSearch.matchesAmongSql), where it can; else the matches, found through the
+ * word index, each probed in the sets' indexes.
+ */
+async function excludedMatchesCount(
   search: PreparedSearch,
   query: string,
   range: TimeRange,
   terms: FilterTerm[],
   whole: number,
-): Promise<Sql> {
-  const { low, high } = sortKeyRange(range.startMs, range.endMs);
-  const excludedKeys = membersOfAny(terms, low, high);
-  const textsTested = sql`SELECT count(*) AS "n" FROM (${excludedKeys}) u JOIN "TranscriptText" x ON x."sortKey" = u."sortKey" WHERE ${contains(sql`x."text"`, query)}`;
+): Promise<(piece: TimeRange) => Sql> {
+  const excludedKeys = (piece: TimeRange) => {
+    const { low, high } = sortKeyRange(piece.startMs, piece.endMs);
+    return membersOfAny(terms, low, high);
+  };
+  const textsTested = (piece: TimeRange) =>
+    sql`SELECT count(*) AS "n" FROM (${excludedKeys(piece)}) u JOIN "TranscriptText" x ON x."sortKey" = u."sortKey" WHERE ${contains(sql`x."text"`, query)}`;
   if (search.scansEveryText) return textsTested;
   const fewerThanMatches = Math.ceil(whole / TEXT_TEST_COST) + 1;
-  if ((await boundedCount(excludedKeys, fewerThanMatches)) < fewerThanMatches) return textsTested;
+  if ((await boundedCount(excludedKeys(range), fewerThanMatches)) < fewerThanMatches) return textsTested;
   const isExcluded = (key: Sql) =>
     sql`(${join(
       terms.map((term) => term.set.holds(key)),
       " OR ",
     )})`;
-  const keysTested = search.matchesAmongSql(range, excludedKeys, isExcluded);
-  if (keysTested) return keysTested;
-  const matches = search.matchingKeysSql(range, { descending: true, limit: Math.max(whole, 1), offset: 0, scan: "index" });
-  return sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${isExcluded(sql`c."sortKey"`)}`;
+  const { matchesAmongSql } = search;
+  if (matchesAmongSql) return (piece) => matchesAmongSql(piece, excludedKeys(piece), isExcluded);
+  return (piece) => {
+    const matches = search.matchingKeysSql(piece, { descending: true, limit: Math.max(whole, 1), offset: 0, scan: "index" });
+    return sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${isExcluded(sql`c."sortKey"`)}`;
+  };
 }
 
 /** SELECT "sortKey" of the members of any of the terms' sets in [low, high], each once. */
@@ -177,11 +205,12 @@ function membersOfAny(terms: FilterTerm[], low: number, high: number): Sql {
 }
 
 /**
- * SELECT count(*) AS "n" of the members of any of the terms' sets in [low, high], without building
+ * SELECT count(*) AS "n" of the members of any of the terms' sets in the range, without building
  * the set of them all: the set expected to be largest is counted through its index, and each other
  * set's members only where no set before it holds them, each tested in those sets' indexes.
  */
-function countOfMembersOfAny(terms: FilterTerm[], low: number, high: number): Sql {
+function countOfMembersOfAny(terms: FilterTerm[], range: TimeRange): Sql {
+  const { low, high } = sortKeyRange(range.startMs, range.endMs);
   const largestFirst = [...terms].sort((a, b) => b.set.size - a.set.size);
   const counts = largestFirst.map((term, index) => {
     const before = largestFirst.slice(0, index).map((earlier) => sql`NOT ${earlier.set.holds(sql`k."sortKey"`)}`);

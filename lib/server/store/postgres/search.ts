@@ -54,7 +54,7 @@ export async function preparePostgresSearch(filter: SearchFilter): Promise<Prepa
       return sql`SELECT (SELECT count(*) ${dense.from}) + (SELECT count(*) ${others.from}) AS "n"`;
     },
     countPerBucket,
-    matchesAmongSql: (range, keys, isKey) => (split ? denseMatchesAmongSql(split, filter.search!, range, keys, isKey) : null),
+    matchesAmongSql: split ? (range, keys, isKey) => denseMatchesAmongSql(split, filter.search!, range, keys, isKey) : null,
     pageScan: (range, passed, matches) => pageScan(words, range, passed, matches),
   };
 }

@@ -34,7 +34,7 @@ export async function prepareSqliteSearch(filter: SearchFilter): Promise<Prepare
     countPerBucket: (range, bucketMs) =>
       storeRead(countPerBucketSql(keySource(range), bucketMs), { scansTexts: searchesRange(filter) && words === null }),
     // FTS5 reads a word's whole list of texts to test one key.
-    matchesAmongSql: () => null,
+    matchesAmongSql: null,
     pageScan: async () => (words === null ? "range" : "index"),
   };
 }

@@ -1,0 +1,60 @@
+-- CreateTable
+CREATE TABLE "TranscriptReviewDayVersion" (
+    "day" INTEGER NOT NULL PRIMARY KEY,
+    "version" BIGINT NOT NULL
+);
+
+-- Hand-written: a day's review version is renewed whenever a review, rating count or note of one of
+-- its transcripts is written, so that counts of the complement filters' sets cached under it are
+-- never taken for another state (lib/server/store/excluded-count-cache.ts). Random, as the text
+-- versions are. A transcript deleted or re-keyed takes its rows with it (cascades), which fires these.
+CREATE TRIGGER "TranscriptReview_review_day_version_insert" AFTER INSERT ON "TranscriptReview" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (new."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptReview_review_day_version_update" AFTER UPDATE ON "TranscriptReview" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (old."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (new."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptReview_review_day_version_delete" AFTER DELETE ON "TranscriptReview" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (old."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptRating_review_day_version_insert" AFTER INSERT ON "TranscriptRating" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (new."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptRating_review_day_version_update" AFTER UPDATE ON "TranscriptRating" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (old."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (new."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptRating_review_day_version_delete" AFTER DELETE ON "TranscriptRating" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (old."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptNote_review_day_version_insert" AFTER INSERT ON "TranscriptNote" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (new."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptNote_review_day_version_update" AFTER UPDATE ON "TranscriptNote" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (old."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (new."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
+
+CREATE TRIGGER "TranscriptNote_review_day_version_delete" AFTER DELETE ON "TranscriptNote" BEGIN
+    INSERT INTO "TranscriptReviewDayVersion" ("day", "version") VALUES (old."sortKey" / 88473600000, abs(random() % 9007199254740991))
+    ON CONFLICT ("day") DO UPDATE SET "version" = excluded."version";
+END;
