@@ -2,7 +2,7 @@
 // each ':', and everything that starts with a digit (IBANs, IPv4 addresses, card and phone numbers)
 // in one pass over the text's digit runs. Where two finds overlap, the kind found first in this
 // order wins: e-mail, IPv6, then the digit pass's own (IBAN, IPv4, card, phone).
-import { codeAt, isAsciiLetter, isDigit, isWordChar, OPEN_PAREN, PLUS, skipWord } from "./characters";
+import { codeAt, digitRunEnd, isAsciiLetter, isDigit, isWordChar, skipWord } from "./characters";
 import { matchCardAt } from "./card";
 import { findEmails } from "./email";
 import { ibanAt } from "./iban";
@@ -38,15 +38,18 @@ function withoutOverlaps(spans: Span[]): Span[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/** Where a value of the digit pass may start: a digit, or a phone number's '+' or '('. */
+const DIGIT = /\d/g;
+const DIGIT_OR_PHONE_START = /[\d+(]/g;
+
 function findDigitRuns(text: string, kinds: EnabledKinds, spans: Span[]): void {
+  const starts = kinds.phone ? DIGIT_OR_PHONE_START : DIGIT;
   let index = 0;
-  while (index < text.length) {
+  for (;;) {
+    starts.lastIndex = index;
+    if (!starts.test(text)) return;
+    index = starts.lastIndex - 1;
     const code = text.charCodeAt(index);
-    const isStart = isDigit(code) || (kinds.phone && (code === PLUS || code === OPEN_PAREN));
-    if (!isStart) {
-      index += 1;
-      continue;
-    }
     const before = codeAt(text, index - 1);
     if (isWordChar(before)) {
       // Digits glued to a word are part of it, unless two letters open an IBAN: "DE89 3704...".
@@ -79,6 +82,9 @@ function opensIban(text: string, digitIndex: number): boolean {
 }
 
 function digitSpanAt(text: string, start: number, kinds: EnabledKinds): Span | null {
+  // Digits a word goes on from ("29478081f454be52") start no value: each kind ends at a boundary
+  // and goes on past its first digits only by a separator.
+  if (isWordChar(codeAt(text, digitRunEnd(text, start)))) return null;
   let end: number;
   if (kinds.ip && (end = matchIpv4At(text, start)) > 0) return { start, end, kind: "ip" };
   if (kinds.card && (end = matchCardAt(text, start)) > 0) return { start, end, kind: "card" };
