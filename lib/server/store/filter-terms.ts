@@ -20,8 +20,8 @@ export interface KeySet {
    * index in key order where it can, since the planner pages through it.
    */
   keysIn(low: number, high: number): Sql;
-  /** The condition that the sort key `key` (an SQL expression) belongs to the set. */
-  holds(key: Sql): Sql;
+  /** The condition that the sort key `key` (an SQL expression, a key in [low, high]) belongs to the set. */
+  holds(key: Sql, low: number, high: number): Sql;
   /**
    * SELECT of about how many members the key range holds, read from a rollup for fewer rows than
    * counting them would read; absent where no rollup counts the set.
@@ -83,14 +83,22 @@ const oneOf = (column: Sql, values: readonly string[]) =>
   values.length === 1 ? sql`${column} = ${values[0]}` : sql`${column} IN (${join([...values], ", ")})`;
 
 /**
- * The condition that the sort key column of a table of wide rows (a transcript's, its signals'),
- * indexed also on (value, sortKey), is `key`, in a test that names the value. SQLite takes a
- * unique index matched by equality without costing the others, and then reads the wide row for
- * the value; as a range of one key, the test is one lookup in the covering (value, sortKey) index.
- * PostgreSQL costs both ways, and may join by merge on the equality.
+ * The condition that a set's sort key column is `key`, a key of [low, high]. PostgreSQL may join
+ * the test by merge over the set's index: bounded to the range, it reads that range's part only.
+ * SQLite probes the key alone (a second range on the column could become the index's bounds).
  */
-function atKey(column: Sql, key: Sql): Sql {
-  return databaseName() === "sqlite" ? sql`${column} BETWEEN ${key} AND ${key}` : sql`${column} = ${key}`;
+function sameKey(column: Sql, key: Sql, low: number, high: number): Sql {
+  return databaseName() === "sqlite" ? sql`${column} = ${key}` : sql`${column} = ${key} AND ${inKeys(column, low, high)}`;
+}
+
+/**
+ * sameKey for a table of wide rows (a transcript's, its signals'), indexed also on (value, sortKey),
+ * in a test that names the value. SQLite takes a unique index matched by equality without costing
+ * the others, and then reads the wide row for the value; as a range of one key, the test is one
+ * lookup in the covering (value, sortKey) index.
+ */
+function atKey(column: Sql, key: Sql, low: number, high: number): Sql {
+  return databaseName() === "sqlite" ? sql`${column} BETWEEN ${key} AND ${key}` : sameKey(column, key, low, high);
 }
 
 /** Transcripts whose review has one of `statuses` (index on status, sortKey). */
@@ -98,7 +106,8 @@ function reviewStatusSet(statuses: readonly string[]): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT "sortKey" FROM "TranscriptReview" WHERE ${oneOf(sql`"status"`, statuses)} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptReview" r WHERE r."sortKey" = ${key} AND ${oneOf(sql`r."status"`, statuses)})`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "TranscriptReview" r WHERE ${sameKey(sql`r."sortKey"`, key, low, high)} AND ${oneOf(sql`r."status"`, statuses)})`,
     size: statuses.includes("reviewed") ? 4 : 2,
   };
 }
@@ -109,7 +118,8 @@ function tagSet(tagIds: readonly string[]): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT ${distinct}"sortKey" FROM "TranscriptTag" WHERE ${oneOf(sql`"tagId"`, tagIds)} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptTag" g WHERE g."sortKey" = ${key} AND ${oneOf(sql`g."tagId"`, tagIds)})`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "TranscriptTag" g WHERE ${sameKey(sql`g."sortKey"`, key, low, high)} AND ${oneOf(sql`g."tagId"`, tagIds)})`,
     size: tagIds.length > 1 ? 2 : 1,
   };
 }
@@ -120,7 +130,8 @@ function assignedSet(userId: string | null): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT "sortKey" FROM "TranscriptReview" WHERE ${assigned(sql`"assigneeId"`)} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptReview" a WHERE a."sortKey" = ${key} AND ${assigned(sql`a."assigneeId"`)})`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "TranscriptReview" a WHERE ${sameKey(sql`a."sortKey"`, key, low, high)} AND ${assigned(sql`a."assigneeId"`)})`,
     size: userId === null ? 4 : 1,
   };
 }
@@ -134,7 +145,8 @@ function ratedSet(types: readonly string[]): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT ${distinct}"sortKey" FROM "TranscriptRating" WHERE ${oneOf(sql`"feedbackType"`, types)} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptRating" f WHERE f."sortKey" = ${key} AND ${oneOf(sql`f."feedbackType"`, types)})`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "TranscriptRating" f WHERE ${sameKey(sql`f."sortKey"`, key, low, high)} AND ${oneOf(sql`f."feedbackType"`, types)})`,
     size: types.length > 1 ? 4 : 3,
   };
 }
@@ -143,7 +155,7 @@ function ratedSet(types: readonly string[]): KeySet {
 function notedSet(): KeySet {
   return {
     keysIn: (low, high) => sql`SELECT DISTINCT "sortKey" FROM "TranscriptNote" WHERE ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptNote" n WHERE n."sortKey" = ${key})`,
+    holds: (key, low, high) => sql`EXISTS (SELECT 1 FROM "TranscriptNote" n WHERE ${sameKey(sql`n."sortKey"`, key, low, high)})`,
     size: 1,
   };
 }
@@ -159,7 +171,8 @@ function signalSet(kinds: readonly SignalKind[]): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT ${distinct}"sortKey" FROM "TranscriptSignal" WHERE (${anyOf("")}) AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" s WHERE ${atKey(sql`s."sortKey"`, key)} AND (${anyOf("s")}))`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "TranscriptSignal" s WHERE ${atKey(sql`s."sortKey"`, key, low, high)} AND (${anyOf("s")}))`,
     size: 2,
   };
 }
@@ -169,7 +182,8 @@ function questionGroupSet(group: string): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT "sortKey" FROM "TranscriptSignal" WHERE "questionGroup" = ${group} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "TranscriptSignal" q WHERE ${atKey(sql`q."sortKey"`, key)} AND q."questionGroup" = ${group})`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "TranscriptSignal" q WHERE ${atKey(sql`q."sortKey"`, key, low, high)} AND q."questionGroup" = ${group})`,
     size: 1,
   };
 }
@@ -204,7 +218,8 @@ function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: s
             " UNION ALL ",
           )
         : keysWith(matches(""), low, high),
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "Transcript" v WHERE ${atKey(sql`v."sortKey"`, key)} AND ${matches("v")})`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "Transcript" v WHERE ${atKey(sql`v."sortKey"`, key, low, high)} AND ${matches("v")})`,
     rolledUpSize: (low, high) =>
       sql`SELECT coalesce(sum("count"), 0) FROM "TranscriptHourAttribute" WHERE "dimension" = ${dimension} AND "hour" BETWEEN ${int(hourOf(low))} AND ${int(hourOf(high))} AND ${rolledUpValue}`,
     size: 3,
@@ -217,7 +232,8 @@ function lengthSet(min: number, max: number | null): KeySet {
   return {
     keysIn: (low, high) =>
       sql`SELECT "sortKey" FROM "Transcript" WHERE ${matches(sql`"messageCount"`)} AND ${inKeys(sql`"sortKey"`, low, high)}`,
-    holds: (key) => sql`EXISTS (SELECT 1 FROM "Transcript" m WHERE m."sortKey" = ${key} AND ${matches(sql`m."messageCount"`)})`,
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "Transcript" m WHERE ${sameKey(sql`m."sortKey"`, key, low, high)} AND ${matches(sql`m."messageCount"`)})`,
     size: 4,
   };
 }

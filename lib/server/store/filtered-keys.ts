@@ -48,8 +48,7 @@ export async function filteredMatches(
   terms: FilterTerm[],
 ): Promise<FilteredMatches> {
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
-  const tests = (key: Sql, except?: FilterTerm) =>
-    terms.filter((term) => term !== except).map((term) => (term.negated ? sql`NOT ${term.set.holds(key)}` : term.set.holds(key)));
+  const tests = (key: Sql, except?: FilterTerm) => termTests(terms, key, low, high, except);
 
   if (filter.sessionId !== null) {
     const base = plainKeySource(filter, range, KEY_DIALECT);
@@ -114,8 +113,7 @@ export async function filteredMatches(
  */
 export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange, terms: FilterTerm[]): Promise<Sql> {
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
-  const tests = (key: Sql, except?: FilterTerm) =>
-    terms.filter((term) => term !== except).map((term) => (term.negated ? sql`NOT ${term.set.holds(key)}` : term.set.holds(key)));
+  const tests = (key: Sql, except?: FilterTerm) => termTests(terms, key, low, high, except);
   const where = (conditions: Sql[]) => (conditions.length > 0 ? sql` AND ${join(conditions, " AND ")}` : sql``);
   if (filter.sessionId !== null) {
     const base = plainKeySource(filter, range, KEY_DIALECT);
@@ -183,17 +181,26 @@ async function excludedMatchesCount(
   if (search.scansEveryText) return textsTested;
   const fewerThanMatches = Math.ceil(whole / TEXT_TEST_COST) + 1;
   if ((await boundedCount(excludedKeys(range), fewerThanMatches)) < fewerThanMatches) return textsTested;
-  const isExcluded = (key: Sql) =>
-    sql`(${join(
-      terms.map((term) => term.set.holds(key)),
+  const isExcluded = (piece: TimeRange) => (key: Sql) => {
+    const { low, high } = sortKeyRange(piece.startMs, piece.endMs);
+    return sql`(${join(
+      terms.map((term) => term.set.holds(key, low, high)),
       " OR ",
     )})`;
+  };
   const { matchesAmongSql } = search;
-  if (matchesAmongSql) return (piece) => matchesAmongSql(piece, excludedKeys(piece), isExcluded);
+  if (matchesAmongSql) return (piece) => matchesAmongSql(piece, excludedKeys(piece), isExcluded(piece));
   return (piece) => {
     const matches = search.matchingKeysSql(piece, { descending: true, limit: Math.max(whole, 1), offset: 0, scan: "index" });
-    return sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${isExcluded(sql`c."sortKey"`)}`;
+    return sql`SELECT count(*) AS "n" FROM (${matches}) c WHERE ${isExcluded(piece)(sql`c."sortKey"`)}`;
   };
+}
+
+/** The conditions that the key `key` of [low, high] passes each term (but `except`). */
+function termTests(terms: FilterTerm[], key: Sql, low: number, high: number, except?: FilterTerm): Sql[] {
+  return terms
+    .filter((term) => term !== except)
+    .map((term) => (term.negated ? sql`NOT ${term.set.holds(key, low, high)}` : term.set.holds(key, low, high)));
 }
 
 /** SELECT "sortKey" of the members of any of the terms' sets in [low, high], each once. */
@@ -213,7 +220,7 @@ function countOfMembersOfAny(terms: FilterTerm[], range: TimeRange): Sql {
   const { low, high } = sortKeyRange(range.startMs, range.endMs);
   const largestFirst = [...terms].sort((a, b) => b.set.size - a.set.size);
   const counts = largestFirst.map((term, index) => {
-    const before = largestFirst.slice(0, index).map((earlier) => sql`NOT ${earlier.set.holds(sql`k."sortKey"`)}`);
+    const before = largestFirst.slice(0, index).map((earlier) => sql`NOT ${earlier.set.holds(sql`k."sortKey"`, low, high)}`);
     const where = before.length > 0 ? sql` WHERE ${join(before, " AND ")}` : sql``;
     return sql`(SELECT count(*) FROM (${term.set.keysIn(low, high)}) k${where})`;
   });
