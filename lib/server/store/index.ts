@@ -26,6 +26,8 @@ export { applyBulkReview, BulkCountChanged } from "./bulk-review";
 
 /** One transcript in the platform's format; throws NOT_FOUND. */
 export { getTranscript, TRANSCRIPT_NOT_FOUND } from "./get-transcript";
+/** One transcript's review as stored: status, assignee, last editor, tags, notes. */
+export { reviewOf, type StoredReview } from "./review-columns";
 
 /** The per-day, per-hour and per-attribute counts the analytics are made of. */
 export { countForAnalytics, type AnalyticsCounts } from "./analytics-counts";

@@ -6,6 +6,6 @@ import { getTranscript } from "@/lib/server/store";
 import { getTranscriptReview } from "@/lib/server/review/get-transcript-review";
 
 export const GET = route({ access: "user", params: transcriptIdParamsSchema }, async ({ params }) => {
-  const transcript = await getTranscript(params.transcriptId);
-  return { ...transcript, review: await getTranscriptReview(params.transcriptId) };
+  const [transcript, review] = await Promise.all([getTranscript(params.transcriptId), getTranscriptReview(params.transcriptId)]);
+  return { ...transcript, review };
 });
