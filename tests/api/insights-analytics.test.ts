@@ -120,6 +120,19 @@ describe("GET /api/analytics: insights", () => {
     ]);
   });
 
+  it("follows ratings given and taken back in days already counted", async () => {
+    expect((await insights("UTC")).helpfulRate).toBe(2 / 3);
+    const rater = await createUser();
+    const rating = await db.feedback.create({
+      data: { transcriptId: "ia-2", messageIndex: 2, feedbackType: "thumbs_down", userId: rater.id },
+    });
+    const body = await insights("UTC");
+    expect(body.helpfulRate).toBe(2 / 4);
+    expect(body.ratingsOverTime).toContainEqual({ date: "2025-06-02", helpful: 0, notHelpful: 2 });
+    await db.feedback.delete({ where: { id: rating.id } });
+    expect((await insights("UTC")).helpfulRate).toBe(2 / 3);
+  });
+
   it("counts a range that cuts hours and slots, and stays exact when conversations are deleted", async () => {
     const cut = { startTime: "2025-06-02T10:00:00.001Z", endTime: "2025-06-04T23:29:59.999Z" };
     let body = await insights("UTC", cut);

@@ -2,6 +2,7 @@
 // again by the phrase lists in force, as a background job with progress (GET /api/admin/jobs/{id}),
 // stepped in bounded pieces from its stored cursor; audited. Runs on SQLite and PostgreSQL.
 import * as settingsRoute from "@/app/api/admin/insight-settings/route";
+import * as analyticsRoute from "@/app/api/analytics/route";
 import * as recomputeRoute from "@/app/api/admin/insight-settings/recompute/route";
 import * as jobRoute from "@/app/api/admin/jobs/[jobId]/route";
 import { DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
@@ -37,9 +38,19 @@ async function fallbacks(): Promise<number> {
   return toNumber(row.n);
 }
 
+/** The fallback rate the Analytics page shows for the whole days the transcripts lie in. */
+async function fallbackRate(): Promise<number> {
+  const query = { startTime: "2025-09-01T00:00:00.000Z", endTime: "2025-09-04T23:59:59.999Z", tz: "UTC" };
+  const res = await call(analyticsRoute.GET, "GET", "/api/analytics", { token: adminToken, query });
+  expect(res.status).toBe(200);
+  return res.body.insights.fallbackRate;
+}
+
 describe("POST /api/admin/insight-settings/recompute", () => {
   it("derives every stored transcript's signals again by the new phrase lists, with progress", async () => {
     expect(await fallbacks()).toBe(0);
+    // The analytics keep each whole day's counts: the recompute's changes must reach them.
+    expect(await fallbackRate()).toBe(0);
     const changed = {
       ...DEFAULT_INSIGHT_SETTINGS,
       fallbackPhrases: [...DEFAULT_INSIGHT_SETTINGS.fallbackPhrases, "outside what I can do"],
@@ -64,6 +75,7 @@ describe("POST /api/admin/insight-settings/recompute", () => {
     for (let calls = 0; (await job(jobId)).body.status === "running" && calls < 20; calls++) await runJob(jobId, { budgetMs: 10_000 });
     expect((await job(jobId)).body).toMatchObject({ status: "succeeded", done: COUNT, total: COUNT });
     expect(await fallbacks()).toBe(COUNT / 3);
+    expect(await fallbackRate()).toBeCloseTo(1 / 3, 10);
 
     const [{ version }] = await storeRead<{ version: unknown }>(sql`SELECT "version" FROM "InsightSettings" WHERE "id" = 1`);
     const [stale] = await storeRead<{ n: unknown }>(

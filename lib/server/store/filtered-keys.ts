@@ -2,7 +2,7 @@ import "server-only";
 import { databaseName, storeRead } from "./active-database";
 import type { PreparedSearch, SearchFilter, TimeRange } from "./database";
 import { countInRange } from "./count-in-range";
-import { countOverDays, type DayCountedSelection } from "./excluded-count-cache";
+import { countOverDays, type DayCount } from "./day-cache";
 import type { FilterTerm } from "./filter-terms";
 import { pageOfKeysSql, plainKeySource, type KeySource } from "./key-source";
 import { searchMatchesOverTime } from "./search-count-cache";
@@ -143,16 +143,15 @@ async function excludedMembers(
   range: TimeRange,
   terms: FilterTerm[],
   whole: number,
-): Promise<DayCountedSelection> {
+): Promise<DayCount> {
   // The sets' SQL over a fixed range names them (and so what is counted) exactly.
   const sets = membersOfAny(terms, 0, 0);
   const identity = `${query ?? ""}\n${sets.sql}\n${JSON.stringify(sets.values)}`;
   if (query === null) {
-    return { identity, testsTexts: false, scansTexts: false, countIn: (piece) => countOfMembersOfAny(terms, piece) };
+    return { identity, scansTexts: false, countIn: (piece) => countOfMembersOfAny(terms, piece) };
   }
   return {
     identity,
-    testsTexts: true,
     scansTexts: search.scansEveryText,
     countIn: await excludedMatchesCount(search, query, range, terms, whole),
   };

@@ -4,7 +4,8 @@ import type { TimeRange } from "./database";
 import { identifier, int, join, sql, sqlText, toNumber, type Sql } from "./sql";
 import { SORT_KEY_SPREAD, sortKeyRange } from "./sort-key";
 import { LENGTH_DIMENSION, MESSAGE_COUNT_CAP } from "./rollup-deltas";
-import { HOUR_MS, rangeCoverage, SLOT_MS } from "@/lib/transcripts/time-buckets";
+import { valuesOverDays, type PerDayValue } from "./day-cache";
+import { DAY_MS, HOUR_MS, rangeCoverage, SLOT_MS } from "@/lib/transcripts/time-buckets";
 import { localDayNumber, type OffsetSegment } from "@/lib/transcripts/time-zone";
 
 /** The kinds counted per local day: transcripts with a signal, and ratings by type. */
@@ -27,12 +28,13 @@ export interface InsightCounts {
  * The counts the insights are made of, for the transcripts created in the range, in the zone whose
  * offsets over the range are `segments`: the signals' indexes (flag, sortKey) and the ratings' key
  * (feedbackType, sortKey) read per 15-minute slot, whose local day is then the slot's (every offset
- * is a whole number of quarter hours); the conversation lengths from the hourly rollup, plus the raw
- * rows of the partly covered hours at the ends of the range.
+ * is a whole number of quarter hours), each whole UTC day's slots kept under its versions
+ * (day-cache.ts); the conversation lengths from the hourly rollup, plus the raw rows of the partly
+ * covered hours at the ends of the range.
  */
 export async function countForInsights(range: TimeRange, segments: readonly OffsetSegment[]): Promise<InsightCounts> {
   const [dailyRows, lengthRows] = await Promise.all([
-    storeRead<{ kind: DailyInsightKind; slot: unknown; n: unknown; ratings: unknown }>(perSlotSql(range)),
+    valuesOverDays(SLOT_COUNTS_PER_DAY, range).then((days) => days.flat()),
     storeRead<{ messages: unknown; n: unknown }>(messageCountsSql(range)),
   ]);
   const perLocalDay = Object.fromEntries(
@@ -58,10 +60,39 @@ function offsetAt(segments: readonly OffsetSegment[], ms: number): number {
   return offset;
 }
 
-function perSlotSql({ startMs, endMs }: TimeRange): Sql {
-  const { low, high } = sortKeyRange(startMs, endMs);
+interface SlotCountRow {
+  kind: DailyInsightKind;
+  slot: unknown;
+  n: unknown;
+  ratings: unknown;
+}
+
+/** The per-slot counts of each day, read for many days in one statement and kept per day (day-cache.ts). */
+const SLOT_COUNTS_PER_DAY: PerDayValue<SlotCountRow[]> = {
+  identity: "insight slot counts",
+  async read(pieces) {
+    const rows = await storeRead<SlotCountRow>(perSlotSql(pieces));
+    const byDay = new Map<number, SlotCountRow[]>();
+    for (const row of rows) {
+      const day = Math.floor((toNumber(row.slot) * SLOT_MS) / DAY_MS);
+      const rowsOfDay = byDay.get(day);
+      if (rowsOfDay) rowsOfDay.push(row);
+      else byDay.set(day, [row]);
+    }
+    return pieces.map((piece) => byDay.get(Math.floor(piece.startMs / DAY_MS)) ?? []);
+  },
+};
+
+/** Signals and ratings per kind and 15-minute slot, of the transcripts created in any of the ranges. */
+function perSlotSql(ranges: TimeRange[]): Sql {
   const slot = sql`"sortKey" / ${int(SLOT_MS * SORT_KEY_SPREAD)}`;
-  const inRange = sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
+  const inRange = sql`(${join(
+    adjoined(ranges).map(({ startMs, endMs }) => {
+      const { low, high } = sortKeyRange(startMs, endMs);
+      return sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
+    }),
+    " OR ",
+  )})`;
   const flagged = (flag: "fallback" | "handoff") =>
     sql`SELECT ${sqlText(`'${flag}'`)} AS "kind", ${slot} AS "slot", count(*) AS "n", 0 AS "ratings"
       FROM "TranscriptSignal" WHERE ${identifier(flag)} = 1 AND ${inRange} GROUP BY ${slot}`;
@@ -91,4 +122,15 @@ function messageCountsSql({ startMs, endMs }: TimeRange): Sql {
   }
   if (parts.length === 0) return sql`SELECT 0 AS "messages", 0 AS "n" WHERE 1 = 0`;
   return sql`SELECT "messages", SUM("n") AS "n" FROM (${join(parts, " UNION ALL ")}) AS "lengths" GROUP BY "messages"`;
+}
+
+/** The ranges in ascending order, each run of adjoining ones made one. */
+function adjoined(ranges: TimeRange[]): TimeRange[] {
+  const runs: TimeRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.startMs - b.startMs)) {
+    const last = runs.at(-1);
+    if (last && last.endMs + 1 === range.startMs) last.endMs = range.endMs;
+    else runs.push({ ...range });
+  }
+  return runs;
 }

@@ -1,0 +1,102 @@
+import "server-only";
+import { LRUCache } from "lru-cache";
+import { storeRead } from "./active-database";
+import type { TimeRange } from "./database";
+import { identifier, int, join, sql, toNumber, type Sql } from "./sql";
+import { sharedWork } from "./shared-work";
+import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
+import { DAY_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
+
+// Values made of a day's transcripts and their annotations (reviews, rating counts, notes, signals),
+// kept per whole UTC day and reused while the day keeps its versions: its annotation version
+// (TranscriptAnnotationDayVersion, renewed by triggers whenever such a row of the day is written)
+// and its text version (TranscriptDayVersion, renewed whenever a transcript of the day is stored or
+// deleted). So a complement filter's excluded members, or the insights' signal and rating counts,
+// are read once per day, and afterwards only for the days written since and the partly covered days
+// at the ends of a range. A day without a text version holds no transcript, and so nothing.
+
+/** Entries kept per process (least recently used go first): a day of one value, up to a few KB. */
+const MAX_ENTRIES = 20_000;
+
+interface CachedValue {
+  version: string;
+  value: unknown;
+}
+
+const globalForCache = globalThis as unknown as { annotatedDayValues?: LRUCache<string, CachedValue> };
+const cache = (globalForCache.annotatedDayValues ??= new LRUCache<string, CachedValue>({ max: MAX_ENTRIES }));
+const sharedReads = sharedWork<unknown[]>();
+
+/** A value per day: whole days are kept, the partly covered ones at the ends of a range read afresh. */
+export interface PerDayValue<T> {
+  /** What is read, whatever the range: two queries of one identity read the same value of a day. */
+  identity: string;
+  /** Reads the value of each of `pieces` (each a whole day or part of one, every one in its own day). */
+  read(pieces: TimeRange[]): Promise<T[]>;
+}
+
+/**
+ * The values of the days of `range` that hold transcripts, in no particular order: whole days from
+ * the cache where their versions are unchanged.
+ */
+export async function valuesOverDays<T>(query: PerDayValue<T>, range: TimeRange): Promise<T[]> {
+  const days = rangeCoverage(range.startMs, range.endMs, DAY_MS);
+  // The versions are read before any day is: a write committed in between leaves a value newer
+  // than the version it is kept under, which only costs a reread; never the reverse.
+  const versions = await dayVersions(range);
+  const scope = `${resolveDatabaseUrl()}\n${query.identity}\n`;
+  const values: T[] = [];
+  const stale: { day: number; version: string }[] = [];
+  if (days.whole) {
+    for (const [day, version] of versions) {
+      if (day < days.whole.first || day > days.whole.last) continue;
+      const cached = cache.get(scope + day);
+      if (cached && cached.version === version) values.push(cached.value as T);
+      else stale.push({ day, version });
+    }
+  }
+  const pieces: TimeRange[] = [
+    ...stale.map(({ day }) => ({ startMs: day * DAY_MS, endMs: (day + 1) * DAY_MS - 1 })),
+    ...days.partial.filter((piece) => versions.has(piece.bucket)).map((piece) => ({ startMs: piece.fromMs, endMs: piece.toMs })),
+  ];
+  if (pieces.length === 0) return values;
+  // A burst of the same query over the same days (a dashboard opened by many) waits for one read.
+  const key = `${scope}${pieces.map((piece) => `${piece.startMs}-${piece.endMs}`).join(",")}@${stale.map((day) => day.version).join(",")}`;
+  const read = (await sharedReads(key, () => query.read(pieces))) as T[];
+  stale.forEach(({ day, version }, index) => cache.set(scope + day, { version, value: read[index] }));
+  return values.concat(read);
+}
+
+/** A count that depends on a day's transcripts and annotations only (SELECT of one number per range). */
+export interface DayCount {
+  identity: string;
+  countIn(range: TimeRange): Sql;
+  /** Whether the count scans texts (ReadOptions.scansTexts). */
+  scansTexts: boolean;
+}
+
+/** The count of `query` in `range`, summed over its days (valuesOverDays). */
+export async function countOverDays(query: DayCount, range: TimeRange): Promise<number> {
+  const counts = await valuesOverDays(
+    {
+      identity: query.identity,
+      async read(pieces) {
+        const columns = pieces.map((piece, index) => sql`(${query.countIn(piece)}) AS ${identifier(`n${index}`)}`);
+        const [row] = await storeRead<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`, { scansTexts: query.scansTexts });
+        return pieces.map((_, index) => toNumber(row?.[`n${index}`]));
+      },
+    },
+    range,
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/** The versions of each day of the range that holds transcripts: text and annotation version. */
+async function dayVersions({ startMs, endMs }: TimeRange): Promise<Map<number, string>> {
+  const rows = await storeRead<{ day: unknown; textVersion: unknown; annotationVersion: unknown }>(
+    sql`SELECT d."day", d."version" AS "textVersion", a."version" AS "annotationVersion" FROM "TranscriptDayVersion" d
+      LEFT JOIN "TranscriptAnnotationDayVersion" a ON a."day" = d."day"
+      WHERE d."day" BETWEEN ${int(Math.floor(startMs / DAY_MS))} AND ${int(Math.floor(endMs / DAY_MS))}`,
+  );
+  return new Map(rows.map((row) => [toNumber(row.day), `${String(row.textVersion)}/${String(row.annotationVersion ?? "none")}`]));
+}
