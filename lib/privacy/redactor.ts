@@ -12,7 +12,6 @@
 import type { PrivacySettings } from "@/lib/schemas/privacy";
 import { isCardNumber } from "./card";
 import { findSpans, type EnabledKinds } from "./find-spans";
-import { everyJsonLeaf } from "./json-leaves";
 import { parseJsonContainer } from "./json-text";
 import { mapLeaves } from "./map-leaves";
 import { BUILT_IN_PLACEHOLDER_NAMES, placeholder } from "./placeholders";
@@ -35,7 +34,7 @@ export interface RedactedText {
 
 export interface RedactedJsonText extends RedactedText {
   changed: boolean;
-  /** The redacted record the text holds, when it changed; undefined otherwise and when the text is not a JSON object or array. */
+  /** The redacted record the text holds; undefined when the text is not a JSON object or array. */
   record: unknown;
 }
 
@@ -74,31 +73,15 @@ export class Redactor {
 
   /**
    * A record's JSON text (as the portal stores its source): the text itself when nothing changed.
-   * `record` is the redacted record the text holds when it changed, so that a caller that reads it
-   * does not parse the text again.
+   * `record` is the redacted record the text holds (undefined when the text is not a JSON object or
+   * array), so that a caller that reads it does not parse the text again.
    */
   redactJsonText(json: string): RedactedJsonText {
     const counts = emptyCounts();
-    if (this.leavesJsonUnchanged(json)) return { text: json, counts, changed: false, record: undefined };
     const redacted = this.jsonContainer(json, counts, -1);
-    if (redacted) {
-      const changed = redacted.text !== json;
-      return { text: redacted.text, counts, changed, record: changed ? redacted.record : undefined };
-    }
+    if (redacted) return { ...redacted, counts, changed: redacted.text !== json };
     const text = this.text(json, counts);
     return { text, counts, changed: text !== json, record: undefined };
-  }
-
-  /**
-   * Whether `json` is a JSON object or array no value of which this redactor changes, told from its
-   * tokens without building the value (most stored records hold nothing to redact). Every leaf the
-   * whole record's redaction passes to `leaf` is one of the values tested here with the same
-   * `leaf` (it also passes over identity values and the earlier values of a repeated key), so when
-   * none changes, neither does the record.
-   */
-  private leavesJsonUnchanged(json: string): boolean {
-    const unused = emptyCounts();
-    return everyJsonLeaf(json, (leaf) => Object.is(this.leaf(leaf, unused, 0), leaf));
   }
 
   private value(value: unknown, counts: RedactionCounts, jsonDepth: number): unknown {
