@@ -33,20 +33,26 @@ export interface InsightCounts {
  * covered hours at the ends of the range.
  */
 export async function countForInsights(range: TimeRange, segments: readonly OffsetSegment[]): Promise<InsightCounts> {
-  const [dailyRows, lengthRows] = await Promise.all([
-    valuesOverDays(SLOT_COUNTS_PER_DAY, range).then((days) => days.flat()),
+  const [days, lengthRows] = await Promise.all([
+    valuesOverDays(SLOT_COUNTS_PER_DAY, range),
     storeRead<{ messages: unknown; n: unknown }>(messageCountsSql(range)),
   ]);
   const perLocalDay = Object.fromEntries(
     DAILY_INSIGHT_KINDS.map((kind) => [kind, new Map<number, number>()]),
   ) as InsightCounts["perLocalDay"];
   const ratings = { thumbs_up: 0, thumbs_down: 0 };
-  for (const row of dailyRows) {
-    const slotMs = toNumber(row.slot) * SLOT_MS;
-    const day = localDayNumber(slotMs, offsetAt(segments, slotMs));
-    const days = perLocalDay[row.kind];
-    days.set(day, (days.get(day) ?? 0) + toNumber(row.n));
-    if (row.kind === "thumbs_up" || row.kind === "thumbs_down") ratings[row.kind] += toNumber(row.ratings);
+  for (const { day, conversations, ratings: ratingsPerSlot } of days) {
+    for (let slotOfDay = 0; slotOfDay < SLOTS_PER_DAY; slotOfDay++) {
+      const slotMs = (day * SLOTS_PER_DAY + slotOfDay) * SLOT_MS;
+      let localDay: number | null = null;
+      DAILY_INSIGHT_KINDS.forEach((kind, kindIndex) => {
+        const count = conversations[kindIndex * SLOTS_PER_DAY + slotOfDay];
+        if (count === 0) return;
+        localDay ??= localDayNumber(slotMs, offsetAt(segments, slotMs));
+        perLocalDay[kind].set(localDay, (perLocalDay[kind].get(localDay) ?? 0) + count);
+      });
+      RATING_KINDS.forEach((kind, kindIndex) => (ratings[kind] += ratingsPerSlot[kindIndex * SLOTS_PER_DAY + slotOfDay]));
+    }
   }
   const perMessageCount = new Map<number, number>();
   for (const row of lengthRows) perMessageCount.set(toNumber(row.messages), toNumber(row.n));
@@ -60,26 +66,43 @@ function offsetAt(segments: readonly OffsetSegment[], ms: number): number {
   return offset;
 }
 
-interface SlotCountRow {
-  kind: DailyInsightKind;
-  slot: unknown;
-  n: unknown;
-  ratings: unknown;
+const SLOTS_PER_DAY = DAY_MS / SLOT_MS;
+const RATING_KINDS = ["thumbs_up", "thumbs_down"] as const;
+
+/** A UTC day's counts per 15-minute slot of the day (slotOfDay, 0 to 95). */
+interface DaySlotCounts {
+  day: number;
+  /** Conversations with the kind, at [index in DAILY_INSIGHT_KINDS x SLOTS_PER_DAY + slotOfDay]. */
+  conversations: Int32Array;
+  /** Ratings themselves, at [index in RATING_KINDS x SLOTS_PER_DAY + slotOfDay]. */
+  ratings: Int32Array;
 }
 
 /** The per-slot counts of each day, read for many days in one statement and kept per day (day-cache.ts). */
-const SLOT_COUNTS_PER_DAY: PerDayValue<SlotCountRow[]> = {
+const SLOT_COUNTS_PER_DAY: PerDayValue<DaySlotCounts> = {
   identity: "insight slot counts",
   async read(pieces) {
-    const rows = await storeRead<SlotCountRow>(perSlotSql(pieces));
-    const byDay = new Map<number, SlotCountRow[]>();
+    const rows = await storeRead<{ kind: DailyInsightKind; slot: unknown; n: unknown; ratings: unknown }>(perSlotSql(pieces));
+    const byDay = new Map<number, DaySlotCounts>(
+      pieces.map((piece) => {
+        const day = Math.floor(piece.startMs / DAY_MS);
+        const counts = {
+          day,
+          conversations: new Int32Array(DAILY_INSIGHT_KINDS.length * SLOTS_PER_DAY),
+          ratings: new Int32Array(RATING_KINDS.length * SLOTS_PER_DAY),
+        };
+        return [day, counts];
+      }),
+    );
     for (const row of rows) {
-      const day = Math.floor((toNumber(row.slot) * SLOT_MS) / DAY_MS);
-      const rowsOfDay = byDay.get(day);
-      if (rowsOfDay) rowsOfDay.push(row);
-      else byDay.set(day, [row]);
+      const slot = toNumber(row.slot);
+      const counts = byDay.get(Math.floor(slot / SLOTS_PER_DAY))!;
+      const slotOfDay = slot % SLOTS_PER_DAY;
+      counts.conversations[DAILY_INSIGHT_KINDS.indexOf(row.kind) * SLOTS_PER_DAY + slotOfDay] = toNumber(row.n);
+      if (row.kind === "thumbs_up" || row.kind === "thumbs_down")
+        counts.ratings[RATING_KINDS.indexOf(row.kind) * SLOTS_PER_DAY + slotOfDay] = toNumber(row.ratings);
     }
-    return pieces.map((piece) => byDay.get(Math.floor(piece.startMs / DAY_MS)) ?? []);
+    return pieces.map((piece) => byDay.get(Math.floor(piece.startMs / DAY_MS))!);
   },
 };
 
