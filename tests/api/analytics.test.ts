@@ -171,6 +171,22 @@ describe("GET /api/analytics", () => {
     expect((await analytics(RANGE)).body).toEqual(before.body);
   });
 
+  it("follows a transcript re-sent with only its device changed, in a day already counted", async () => {
+    const a8 = transcripts.find((t) => t.id === "a8")!;
+    const before = await analytics(RANGE);
+    await storeTranscripts([{ ...a8, device: "tablet" }]);
+    const after = await analytics(RANGE);
+    expect(after.body.total).toBe(before.body.total);
+    expect(after.body.deviceDistribution).toEqual([
+      { name: "desktop", value: 4 },
+      { name: "mobile", value: 3 },
+      { name: "tablet", value: 2 },
+      { name: "unknown", value: 1 },
+    ]);
+    await storeTranscripts([a8]);
+    expect((await analytics(RANGE)).body).toEqual(before.body);
+  });
+
   it.each([
     ["no dates", {}, /startTime/],
     ["an invalid date", { ...RANGE, startTime: "soon" }, /startTime/],

@@ -1,11 +1,11 @@
 import "server-only";
 import { storeRead } from "./active-database";
 import type { TimeRange } from "./database";
+import { attributeCountsInRange } from "./attribute-counts";
 import { slotCountsSql } from "./count-in-range";
-import { identifier, int, join, sql, toNumber, type Sql } from "./sql";
-import { sortKeyRange } from "./sort-key";
+import { int, join, sql, toNumber, type Sql } from "./sql";
 import { ROLLUP_DIMENSIONS, type RollupDimension } from "./rollup-deltas";
-import { HOUR_MS, rangeCoverage, SLOT_MS } from "@/lib/transcripts/time-buckets";
+import { SLOT_MS } from "@/lib/transcripts/time-buckets";
 import type { OffsetSegment } from "@/lib/transcripts/time-zone";
 
 export interface AnalyticsCounts {
@@ -21,13 +21,14 @@ export interface AnalyticsCounts {
 
 /**
  * The counts the analytics are made of, for the transcripts created in the range, in the zone whose
- * offsets over the range are `segments`. Summed in the database from the rollups (15-minute slots,
- * hourly attributes), plus the raw rows of the partly covered buckets at the ends of the range.
+ * offsets over the range are `segments`. Summed in the database from the 15-minute slots' rollup plus
+ * the raw rows of the partly covered slots at the ends of the range; the device, OS and browser
+ * counts from attribute-counts.ts.
  */
 export async function countForAnalytics(range: TimeRange, segments: OffsetSegment[]): Promise<AnalyticsCounts> {
   const [timeRows, attributeRows] = await Promise.all([
     storeRead<{ kind: string; bucket: unknown; n: unknown }>(timeSeriesSql(range, segments)),
-    storeRead<{ dimension: RollupDimension; value: string; n: unknown }>(distributionsSql(range)),
+    attributeCountsInRange(range),
   ]);
   const perLocalDay = new Map<number, number>();
   const perLocalHour = new Array<number>(24).fill(0);
@@ -40,7 +41,9 @@ export async function countForAnalytics(range: TimeRange, segments: OffsetSegmen
       perLocalHour[bucket % 24] += toNumber(row.n);
     }
   }
-  const attributes = attributeRows.map((row) => ({ dimension: row.dimension, value: row.value, count: toNumber(row.n) }));
+  const attributes = attributeRows.filter((row): row is AnalyticsCounts["attributes"][number] =>
+    (ROLLUP_DIMENSIONS as readonly string[]).includes(row.dimension),
+  );
   return { perLocalDay, perLocalHour, perLocalWeekHour, attributes };
 }
 
@@ -66,25 +69,4 @@ function timeSeriesSql({ startMs, endMs }: TimeRange, segments: OffsetSegment[])
     UNION ALL
     SELECT 'weekhour' AS "kind", (("minute" / 1440 + 3) % 7) * 24 + ("minute" % 1440) / 60 AS "bucket", SUM("count") AS "n"
     FROM "local" GROUP BY (("minute" / 1440 + 3) % 7) * 24 + ("minute" % 1440) / 60`;
-}
-
-/** Counts per device, os and browser value: the hourly rollup for whole hours, raw rows for the ends. */
-function distributionsSql({ startMs, endMs }: TimeRange): Sql {
-  const coverage = rangeCoverage(startMs, endMs, HOUR_MS);
-  const parts: Sql[] = [];
-  if (coverage.whole) {
-    parts.push(sql`SELECT "dimension", "value", "count" FROM "TranscriptHourAttribute"
-      WHERE "dimension" IN ('browser', 'device', 'os') AND "hour" BETWEEN ${int(coverage.whole.first)} AND ${int(coverage.whole.last)}`);
-  }
-  for (const piece of coverage.partial) {
-    const { low, high } = sortKeyRange(piece.fromMs, piece.toMs);
-    for (const dimension of ROLLUP_DIMENSIONS) {
-      const column = identifier(dimension);
-      parts.push(
-        sql`SELECT ${dimension} AS "dimension", COALESCE(${column}, '') AS "value", 1 AS "count" FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}`,
-      );
-    }
-  }
-  if (parts.length === 0) return sql`SELECT '' AS "dimension", '' AS "value", 0 AS "n" WHERE 1 = 0`;
-  return sql`SELECT "dimension", "value", SUM("count") AS "n" FROM (${join(parts, " UNION ALL ")}) AS "attributes" GROUP BY "dimension", "value"`;
 }

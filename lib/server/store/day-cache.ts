@@ -91,12 +91,34 @@ export async function countOverDays(query: DayCount, range: TimeRange): Promise<
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-/** The versions of each day of the range that holds transcripts: text and annotation version. */
-async function dayVersions({ startMs, endMs }: TimeRange): Promise<Map<number, string>> {
+const sharedVersions = sharedWork<Map<number, string>>();
+
+/**
+ * The versions of each day of the range that holds transcripts: text and annotation version. The
+ * values of one request (the analytics' several counts) ask at once, and share one read.
+ */
+function dayVersions({ startMs, endMs }: TimeRange): Promise<Map<number, string>> {
+  const first = Math.floor(startMs / DAY_MS);
+  const last = Math.floor(endMs / DAY_MS);
+  return sharedVersions(`${resolveDatabaseUrl()}\n${first}-${last}`, () => readDayVersions(first, last));
+}
+
+async function readDayVersions(first: number, last: number): Promise<Map<number, string>> {
   const rows = await storeRead<{ day: unknown; textVersion: unknown; annotationVersion: unknown }>(
     sql`SELECT d."day", d."version" AS "textVersion", a."version" AS "annotationVersion" FROM "TranscriptDayVersion" d
       LEFT JOIN "TranscriptAnnotationDayVersion" a ON a."day" = d."day"
-      WHERE d."day" BETWEEN ${int(Math.floor(startMs / DAY_MS))} AND ${int(Math.floor(endMs / DAY_MS))}`,
+      WHERE d."day" BETWEEN ${int(first)} AND ${int(last)}`,
   );
   return new Map(rows.map((row) => [toNumber(row.day), `${String(row.textVersion)}/${String(row.annotationVersion ?? "none")}`]));
+}
+
+/** The ranges in ascending order, each run of adjoining ones made one (to read many days in one statement). */
+export function adjoinedRanges(ranges: TimeRange[]): TimeRange[] {
+  const runs: TimeRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.startMs - b.startMs)) {
+    const last = runs.at(-1);
+    if (last && last.endMs + 1 === range.startMs) last.endMs = range.endMs;
+    else runs.push({ ...range });
+  }
+  return runs;
 }

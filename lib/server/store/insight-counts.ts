@@ -3,9 +3,10 @@ import { storeRead } from "./active-database";
 import type { TimeRange } from "./database";
 import { identifier, int, join, sql, sqlText, toNumber, type Sql } from "./sql";
 import { SORT_KEY_SPREAD, sortKeyRange } from "./sort-key";
-import { LENGTH_DIMENSION, MESSAGE_COUNT_CAP } from "./rollup-deltas";
-import { valuesOverDays, type PerDayValue } from "./day-cache";
-import { DAY_MS, HOUR_MS, rangeCoverage, SLOT_MS } from "@/lib/transcripts/time-buckets";
+import { LENGTH_DIMENSION } from "./rollup-deltas";
+import { attributeCountsInRange } from "./attribute-counts";
+import { adjoinedRanges, valuesOverDays, type PerDayValue } from "./day-cache";
+import { DAY_MS, SLOT_MS } from "@/lib/transcripts/time-buckets";
 import { localDayNumber, type OffsetSegment } from "@/lib/transcripts/time-zone";
 
 /** The kinds counted per local day: transcripts with a signal, and ratings by type. */
@@ -33,10 +34,7 @@ export interface InsightCounts {
  * covered hours at the ends of the range.
  */
 export async function countForInsights(range: TimeRange, segments: readonly OffsetSegment[]): Promise<InsightCounts> {
-  const [days, lengthRows] = await Promise.all([
-    valuesOverDays(SLOT_COUNTS_PER_DAY, range),
-    storeRead<{ messages: unknown; n: unknown }>(messageCountsSql(range)),
-  ]);
+  const [days, lengthRows] = await Promise.all([valuesOverDays(SLOT_COUNTS_PER_DAY, range), attributeCountsInRange(range)]);
   const perLocalDay = Object.fromEntries(
     DAILY_INSIGHT_KINDS.map((kind) => [kind, new Map<number, number>()]),
   ) as InsightCounts["perLocalDay"];
@@ -55,7 +53,7 @@ export async function countForInsights(range: TimeRange, segments: readonly Offs
     }
   }
   const perMessageCount = new Map<number, number>();
-  for (const row of lengthRows) perMessageCount.set(toNumber(row.messages), toNumber(row.n));
+  for (const row of lengthRows) if (row.dimension === LENGTH_DIMENSION) perMessageCount.set(Number(row.value), row.count);
   return { perLocalDay, ratings, perMessageCount };
 }
 
@@ -110,7 +108,7 @@ const SLOT_COUNTS_PER_DAY: PerDayValue<DaySlotCounts> = {
 function perSlotSql(ranges: TimeRange[]): Sql {
   const slot = sql`"sortKey" / ${int(SLOT_MS * SORT_KEY_SPREAD)}`;
   const inRange = sql`(${join(
-    adjoined(ranges).map(({ startMs, endMs }) => {
+    adjoinedRanges(ranges).map(({ startMs, endMs }) => {
       const { low, high } = sortKeyRange(startMs, endMs);
       return sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
     }),
@@ -128,32 +126,4 @@ function perSlotSql(ranges: TimeRange[]): Sql {
     ],
     " UNION ALL ",
   );
-}
-
-/** Transcripts per message count (capped): the hourly rollup for whole hours, raw rows for the ends. */
-function messageCountsSql({ startMs, endMs }: TimeRange): Sql {
-  const coverage = rangeCoverage(startMs, endMs, HOUR_MS);
-  const parts: Sql[] = [];
-  if (coverage.whole) {
-    parts.push(sql`SELECT CAST("value" AS INTEGER) AS "messages", "count" AS "n" FROM "TranscriptHourAttribute"
-      WHERE "dimension" = ${sqlText(`'${LENGTH_DIMENSION}'`)} AND "hour" BETWEEN ${int(coverage.whole.first)} AND ${int(coverage.whole.last)}`);
-  }
-  for (const piece of coverage.partial) {
-    const { low, high } = sortKeyRange(piece.fromMs, piece.toMs);
-    parts.push(sql`SELECT CASE WHEN "messageCount" > ${int(MESSAGE_COUNT_CAP)} THEN ${int(MESSAGE_COUNT_CAP)} ELSE "messageCount" END AS "messages",
-      1 AS "n" FROM "Transcript" WHERE "sortKey" BETWEEN ${int(low)} AND ${int(high)}`);
-  }
-  if (parts.length === 0) return sql`SELECT 0 AS "messages", 0 AS "n" WHERE 1 = 0`;
-  return sql`SELECT "messages", SUM("n") AS "n" FROM (${join(parts, " UNION ALL ")}) AS "lengths" GROUP BY "messages"`;
-}
-
-/** The ranges in ascending order, each run of adjoining ones made one. */
-function adjoined(ranges: TimeRange[]): TimeRange[] {
-  const runs: TimeRange[] = [];
-  for (const range of [...ranges].sort((a, b) => a.startMs - b.startMs)) {
-    const last = runs.at(-1);
-    if (last && last.endMs + 1 === range.startMs) last.endMs = range.endMs;
-    else runs.push({ ...range });
-  }
-  return runs;
 }
