@@ -30,8 +30,12 @@ export const REDACTION_JOB_KIND = "privacy-redaction";
 
 /** Transcripts per chunk: one read of stored records. */
 const CHUNK_SIZE = 2_500;
-/** Chunks per step: a step of 20,000 transcripts takes about two seconds. */
-const CHUNKS_PER_STEP = 8;
+/**
+ * How long a step goes on taking chunks: its cursor and progress are committed this often, far
+ * within a lease (LEASE_MS). Each step ends by waiting for its last stores, with nothing to do
+ * meanwhile, so steps are not made shorter than the progress needs.
+ */
+const STEP_MS = 10_000;
 /** Changed transcripts stored together: the fewer the batches, the less the search index costs. */
 const STORE_BATCH_SIZE = 2_000;
 /** Records redacted between two turns of the event loop. */
@@ -110,17 +114,18 @@ async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise
     storing.catch(() => undefined);
     changed = { transcripts: [], signals: [] };
   };
-  // Chunks are taken while the budget lasts; a chunk read ahead past it is left for the next step.
-  for (let chunk = 1; rows.length > 0; chunk++) {
+  // Chunks are taken while the step and the budget last; a chunk read ahead past them is left for the next step.
+  const stepEnd = Math.min(budget.deadline, Date.now() + STEP_MS);
+  while (rows.length > 0) {
     const lastKey = rows.at(-1)!.sortKey;
-    const reading = chunk < CHUNKS_PER_STEP ? readSourcesAfter(lastKey, CHUNK_SIZE) : Promise.resolve([]);
+    const reading = readSourcesAfter(lastKey, CHUNK_SIZE);
     reading.catch(() => undefined); // awaited below; observed now, as storing is
     await redactChunk(rows, redactor, signalRules, changed, next);
     next.afterKey = lastKey;
     done += rows.length;
     if (changed.transcripts.length >= STORE_BATCH_SIZE) await store();
     rows = await reading;
-    if (Date.now() >= budget.deadline) break;
+    if (Date.now() >= stepEnd) break;
   }
   if (changed.transcripts.length > 0) await store();
   await storing;
