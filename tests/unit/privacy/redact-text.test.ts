@@ -124,6 +124,19 @@ describe("IP addresses", () => {
   });
 });
 
+describe("digits a word goes on from", () => {
+  it.each(["turn 29478081f454be5235187a8c", "ref 4111111111111111abc", "call 5551234567x", "id 020794609581_b", "+49 151 23456789é"])(
+    "keeps %j",
+    (text) => {
+      expect(redact(text)).toBe(text);
+    },
+  );
+
+  it("still finds a value right after such a word", () => {
+    expect(redact("id 29478081f454be52 +49 151 23456789")).toBe("id 29478081f454be52 [PHONE]");
+  });
+});
+
 describe("settings", () => {
   it("finds a phone number followed by a longer number", () => {
     expect(redact("+49 151 23456789 4111111111111111")).toBe("[PHONE] [CARD]");
