@@ -30,8 +30,7 @@ export interface InsightCounts {
  * offsets over the range are `segments`: the signals' indexes (flag, sortKey) and the ratings' key
  * (feedbackType, sortKey) read per 15-minute slot, whose local day is then the slot's (every offset
  * is a whole number of quarter hours), each whole UTC day's slots kept under its versions
- * (day-cache.ts); the conversation lengths from the hourly rollup, plus the raw rows of the partly
- * covered hours at the ends of the range.
+ * (day-cache.ts); the conversation lengths as attribute-counts.ts counts them.
  */
 export async function countForInsights(range: TimeRange, segments: readonly OffsetSegment[]): Promise<InsightCounts> {
   const [days, lengthRows] = await Promise.all([valuesOverDays(SLOT_COUNTS_PER_DAY, range), attributeCountsInRange(range)]);
