@@ -87,7 +87,7 @@ export async function reviewOf(transcriptId: string): Promise<StoredReview | nul
     updatedAt: review.updatedAt === null ? null : toIso(review.updatedAt),
     updatedBy: personIn(review, "updatedBy"),
     assignee: personIn(review, "assignee"),
-    tags: tags.map(({ id, name, color }) => ({ id, name, color })),
+    tags,
     notes: notes.map((note) => ({
       id: note.id,
       body: note.body,
