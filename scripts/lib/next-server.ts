@@ -23,15 +23,30 @@ export function buildProduction(distDir: string): void {
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * `count` distinct loopback ports that were free a moment ago: every one is held open until all are
+ * chosen, so that the system cannot hand the same port out twice.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => net.createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once("error", reject);
+            server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port;
 }
 
 export interface RunningServer {
@@ -80,18 +95,29 @@ export async function startNextServer({
   child.unref();
   if (!child.pid) throw new Error("Could not start a server");
   const pid = child.pid;
+  let onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => undefined;
+  const exited = new Promise<never>((_, reject) => {
+    onExit = (code, signal) => reject(new Error(`The server exited (${signal ?? code}) before answering:\n${logTail(logFile)}`));
+    child.once("exit", onExit);
+  });
+  const waiting = new AbortController();
   try {
-    await waitUntilUp(baseUrl, logFile);
+    await Promise.race([waitUntilUp(baseUrl, logFile, waiting.signal), exited]);
   } catch (error) {
-    process.kill(-pid, "SIGKILL");
+    waiting.abort();
+    if (child.exitCode === null && child.signalCode === null) process.kill(-pid, "SIGKILL");
     throw error;
+  } finally {
+    child.off("exit", onExit);
   }
   return { baseUrl, child, pid, logFile };
 }
 
-async function waitUntilUp(baseUrl: string, logFile: string, timeoutMs = 60_000): Promise<void> {
+const logTail = (logFile: string) => readFileSync(logFile, "utf8").slice(-4000);
+
+async function waitUntilUp(baseUrl: string, logFile: string, stop: AbortSignal, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !stop.aborted) {
     try {
       const res = await fetch(`${baseUrl}/login`);
       if (res.ok) return;
@@ -100,5 +126,5 @@ async function waitUntilUp(baseUrl: string, logFile: string, timeoutMs = 60_000)
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server did not start within ${timeoutMs} ms; see ${logFile}:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
+  throw new Error(`The server did not start within ${timeoutMs} ms; see ${logFile}:\n${logTail(logFile)}`);
 }

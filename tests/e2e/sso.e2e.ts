@@ -13,7 +13,7 @@ import { hashPassword } from "@/lib/server/auth/passwords";
 import { closeStore } from "@/lib/server/store";
 import { SIGN_IN_MESSAGES, SSO_SIGN_IN_MESSAGES } from "@/lib/auth/sign-in-messages";
 import { SESSION_COOKIE_NAME } from "@/lib/auth/session-config";
-import { freePort, startNextServer, type RunningServer } from "../../scripts/lib/next-server";
+import { freePorts, startNextServer, type RunningServer } from "../../scripts/lib/next-server";
 import {
   callbackUrl,
   ssoEnvironment,
@@ -65,9 +65,11 @@ beforeAll(async () => {
   databaseUrl = `file:${path.join(workDir, "portal.db")}`;
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
   process.env.DATABASE_URL = databaseUrl;
-  for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
+  // Reserved together: no portal and no provider is handed another's port.
+  const [mainPort, singlePort, ssoOnlyPort, ...providerPorts] = await freePorts(3 + EVERY_PROVIDER.length);
+  Object.assign(ports, { main: mainPort, single: singlePort, ssoOnly: ssoOnlyPort });
   const redirectUris = Object.values(ports).flatMap((port) => EVERY_PROVIDER.map((provider) => callbackUrl(appUrl(port), provider.id)));
-  providers = await startOidcProviders({ providers: EVERY_PROVIDER, redirectUris });
+  providers = await startOidcProviders({ providers: EVERY_PROVIDER, redirectUris, ports: providerPorts });
   [main, ssoOnly] = await Promise.all([
     startPortal(ports.main, [CORP, ...ADVERSARIES]),
     startPortal(ports.ssoOnly, [CORP, PARTNER], { PASSWORD_LOGIN: "off" }),

@@ -3,7 +3,7 @@
 // below; and the portal's environment that configures them.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort } from "../../scripts/lib/next-server";
+import { freePorts } from "../../scripts/lib/next-server";
 
 export const TEST_CLIENT = { clientId: "transcript-portal", clientSecret: "portal-test-secret" } as const;
 
@@ -53,13 +53,17 @@ const SERVER_SCRIPT = path.join(__dirname, "oidc-provider-server.mjs");
 export async function startOidcProviders({
   providers,
   redirectUris,
+  ports,
 }: {
   providers: TestProviderSpec[];
   redirectUris: string[];
+  /** One port per provider, reserved with the ports of the portals that use them (freePorts); else chosen here. */
+  ports?: number[];
 }): Promise<RunningProviders> {
+  const providerPorts = ports ?? (await freePorts(providers.length));
   const specs = [];
-  for (const provider of providers) {
-    const port = await freePort();
+  for (const [index, provider] of providers.entries()) {
+    const port = providerPorts[index];
     const url = `http://127.0.0.1:${port}`;
     specs.push({
       name: provider.id,
