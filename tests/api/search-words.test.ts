@@ -176,8 +176,11 @@ describe("search over words and separators", () => {
     expect(await matchSqliteWords("efund p")).toEqual({ query: '"refund" + "please"', exact: false });
     expect(await matchSqliteWords("refunds are")).toEqual({ query: '"refunds" + "are"', exact: false });
     expect(await matchSqliteWords("-on monday.")).toEqual({ query: '"on" + "monday"', exact: false });
-    // A first word too short to look up the words it ends is left out of the phrase.
-    expect(await matchSqliteWords("on monday.")).toEqual({ query: '"monday"', exact: false });
+    // A first word of two characters: the words ending in them, by the index of words' last two
+    // characters; a single character is left out of the phrase.
+    expect(await matchSqliteWords("on monday.")).toEqual({ query: '"on" + "monday" OR "version" + "monday"', exact: false });
+    expect(await matchSqliteWords("nw-1")).toEqual({ query: '"nw" + "1" OR "nw" + "12" OR "nw" + "123" OR "nw" + "123456"', exact: false });
+    expect(await matchSqliteWords("n monday.")).toEqual({ query: '"monday"', exact: false });
     // A word no listed word can hold: no text holds the query.
     expect(await matchSqliteWords("refund zzz")).toEqual({ query: null, exact: false });
   });

@@ -88,13 +88,15 @@ function ftsString(word: string): string {
 
 /**
  * Which listed words can hold a query word, through the list's indexes: GLOB 'abc*' is a range of
- * the unique index, and the trigram index serves '*abc' and '*abc*' for three characters or more.
- * Words hold no GLOB wildcards (*, ? and [ are ASCII separators).
+ * the unique index, the trigram index serves '*abc' and '*abc*' for three characters or more, and
+ * the index of each word's last two characters '*ab'. Words hold no GLOB wildcards (*, ? and [ are
+ * ASCII separators).
  */
 function listedWordsHolding({ word, anchoredStart, anchoredEnd }: QueryWord): Sql | null {
   if (anchoredStart && anchoredEnd) return sql`"word" = ${word}`;
   if (anchoredStart) return sql`"word" GLOB ${`${word}*`}`;
-  if (characterLength(word) < TRIGRAM_MIN_LENGTH) return null;
+  const length = characterLength(word);
+  if (length < TRIGRAM_MIN_LENGTH) return anchoredEnd && length === 2 ? sql`substr("word", -2) = ${word}` : null;
   const pattern = anchoredEnd ? `*${word}` : `*${word}*`;
   return sql`"id" IN (SELECT rowid FROM "SearchWordFragments" WHERE "word" GLOB ${pattern})`;
 }
