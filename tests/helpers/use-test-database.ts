@@ -1,6 +1,7 @@
 import { createTestDatabase, type Provider } from "./test-databases";
 import { disconnectDb } from "@/lib/server/db";
 import { closeStore } from "@/lib/server/store";
+import { afterResponseWorkSettled } from "@/lib/server/mail/after-response";
 
 /** Gives the current test file its own fresh, migrated database of the given provider. */
 export function useTestDatabase(provider: Provider): void {
@@ -16,6 +17,8 @@ export function useTestDatabase(provider: Provider): void {
     process.env.DATABASE_URL = database.url;
   });
   afterAll(async () => {
+    // Work a call left to run after its answer (a password reset's mail) ends before its database goes.
+    await afterResponseWorkSettled();
     await Promise.all([disconnectDb(), closeStore()]);
     await drop?.();
   });
