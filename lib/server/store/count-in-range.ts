@@ -1,6 +1,7 @@
 import "server-only";
 import { storeRead } from "./active-database";
-import { int, join, sql, toNumber, type Sql } from "./sql";
+import type { ReadOptions, TimeRange } from "./database";
+import { identifier, int, join, sql, toNumber, type Sql } from "./sql";
 import { sortKeyRange } from "./sort-key";
 import { rangeCoverage, SLOT_MS } from "@/lib/transcripts/time-buckets";
 
@@ -32,4 +33,15 @@ export async function countInRange(startMs: number, endMs: number): Promise<numb
     sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`,
   );
   return toNumber(rows[0]?.n);
+}
+
+/** One count per range, read together in one statement: `countIn` is a SELECT of one number over a range. */
+export async function countsInRanges(
+  ranges: readonly TimeRange[],
+  countIn: (range: TimeRange) => Sql,
+  options: ReadOptions,
+): Promise<number[]> {
+  const columns = ranges.map((range, index) => sql`(${countIn(range)}) AS ${identifier(`n${index}`)}`);
+  const [row] = await storeRead<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`, options);
+  return ranges.map((_, index) => toNumber(row?.[`n${index}`]));
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { storeRead } from "./active-database";
 import type { TimeRange } from "./database";
-import { identifier, int, join, sql, toNumber, type Sql } from "./sql";
+import { countsInRanges } from "./count-in-range";
+import { int, sql, toNumber, type Sql } from "./sql";
 import { sharedWork } from "./shared-work";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import { DAY_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
@@ -80,11 +81,7 @@ export async function countOverDays(query: DayCount, range: TimeRange): Promise<
   const counts = await valuesOverDays(
     {
       identity: query.identity,
-      async read(pieces) {
-        const columns = pieces.map((piece, index) => sql`(${query.countIn(piece)}) AS ${identifier(`n${index}`)}`);
-        const [row] = await storeRead<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`, { scansTexts: query.scansTexts });
-        return pieces.map((_, index) => toNumber(row?.[`n${index}`]));
-      },
+      read: (pieces) => countsInRanges(pieces, query.countIn, { scansTexts: query.scansTexts }),
     },
     range,
   );

@@ -2,7 +2,8 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { storeRead } from "./active-database";
 import type { PreparedSearch, TimeRange } from "./database";
-import { identifier, int, join, sql, toNumber } from "./sql";
+import { int, sql, toNumber } from "./sql";
+import { countsInRanges } from "./count-in-range";
 import { sharedWork } from "./shared-work";
 import type { MatchesInStretch } from "./matches-over-time";
 import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
@@ -61,11 +62,8 @@ export async function searchMatchesOverTime(query: string, search: PreparedSearc
     .filter(({ day }) => versions === null || versions.has(day))
     .flatMap(({ hours }) => hours.partial.map((piece): TimeRange => ({ startMs: piece.fromMs, endMs: piece.toMs })));
   if (partialHours.length > 0) {
-    const columns = partialHours.map((piece, index) => sql`(${search.countSql(piece)}) AS ${identifier(`n${index}`)}`);
-    const [row] = await storeRead<Record<string, unknown>>(sql`SELECT ${join(columns, ", ")}`, { scansTexts: search.scansEveryText });
-    partialHours.forEach((piece, index) =>
-      stretches.push({ fromMs: piece.startMs, toMs: piece.endMs, count: toNumber(row?.[`n${index}`]) }),
-    );
+    const counts = await countsInRanges(partialHours, (piece) => search.countSql(piece), { scansTexts: search.scansEveryText });
+    partialHours.forEach((piece, index) => stretches.push({ fromMs: piece.startMs, toMs: piece.endMs, count: counts[index] }));
   }
   return stretches;
 }
