@@ -24,15 +24,15 @@ const dialect: KeySourceDialect = { contains, withinBudget };
 
 export async function prepareSqliteSearch(filter: SearchFilter): Promise<PreparedSearch> {
   const words = searchesRange(filter) ? await matchWords(filter.search) : null;
+  const scansEveryText = searchesRange(filter) && words === null;
   const keySource = (range: TimeRange): KeySource =>
     words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range);
   return {
-    scansEveryText: searchesRange(filter) && words === null,
+    scansEveryText,
     matchingKeysSql: (range, page) =>
       pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, dialect) : keySource(range), page),
     countSql: (range) => sql`SELECT count(*) AS "n" ${keySource(range).from}`,
-    countPerBucket: (range, bucketMs) =>
-      storeRead(countPerBucketSql(keySource(range), bucketMs), { scansTexts: searchesRange(filter) && words === null }),
+    countPerBucket: (range, bucketMs) => storeRead(countPerBucketSql(keySource(range), bucketMs), { scansTexts: scansEveryText }),
     // FTS5 reads a word's whole list of texts to test one key.
     matchesAmongSql: null,
     pageScan: async () => (words === null ? "range" : "index"),
