@@ -15,7 +15,7 @@ import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites } 
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
-import { startTsWorker } from "./lib/ts-bundle";
+import { startSourceWorker } from "@/lib/server/source-worker";
 import { readCommandLine, runCommand, usageError } from "./lib/command-line";
 
 const USAGE = "Usage: npm run import -- <file or folder> [more files or folders]";
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
   let skipped = 0;
   if (files.length > 0) {
     const signalRules = await currentSignalSettings();
-    const worker = startTsWorker(path.join(__dirname, "lib", "import-worker.ts"), {
+    const worker = await startSourceWorker("scripts/lib/import-worker.ts", {
       files: files.map((file) => JSON.stringify(file)),
       batchSize: BATCH_SIZE,
       signalSettings: signalRules.settings,

@@ -2,14 +2,13 @@
 // Deterministic demo data into DATABASE_URL: N transcripts over the D days up to --end (default
 // now), through the same normaliser and store as imports. --if-empty does nothing when the
 // database already holds transcripts (the demo command uses it).
-import path from "node:path";
 import { db, disconnectDb } from "@/lib/server/db";
 import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
 import { parseInstant } from "@/lib/transcripts/instant";
 import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
 import { formatCount, Progress } from "./lib/progress";
-import { startTsWorker } from "./lib/ts-bundle";
+import { startSourceWorker } from "@/lib/server/source-worker";
 import { readCommandLine, runCommand, usageError, wholeNumber } from "./lib/command-line";
 import type { GeneratorOptions } from "./lib/transcript-generator";
 
@@ -54,7 +53,7 @@ async function main() {
   await beginBulkWrites();
   const options: GeneratorOptions = { count: args.transcripts, days: args.days, seed: args.seed, endMs: args.end };
   const signalRules = await currentSignalSettings();
-  const worker = startTsWorker(path.join(__dirname, "lib", "seed-worker.ts"), {
+  const worker = await startSourceWorker("scripts/lib/seed-worker.ts", {
     options,
     batchSize: BATCH_SIZE,
     signalSettings: signalRules.settings,

@@ -6,7 +6,7 @@ import type { TranscriptRecord } from "./types";
 export interface StorableTranscript extends Omit<TranscriptRecord, "dialog" | "properties">, DerivedFields {
   /**
    * The record as received, as JSON (see stored-source.ts): its text, or the text's UTF-8 bytes as
-   * the import and seed workers pack them for the storing thread (pack-sources.ts).
+   * the worker threads that prepare transcripts pack them for the storing thread (lib/server/store/packed-batch.ts).
    */
   sourceJson: string | Uint8Array;
   propertiesJson: string | null;

@@ -2,7 +2,7 @@
 // settings say and prepares the transcripts for storing, reporting each record that cannot be read (file, position, id when known, reason).
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { BatchPacker } from "./pack-sources";
+import { BatchPacker } from "@/lib/server/store/packed-batch";
 import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";

@@ -1,7 +1,7 @@
 // Worker thread of `npm run seed`: generates transcripts and prepares them for storing.
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { BatchPacker } from "./pack-sources";
+import { BatchPacker } from "@/lib/server/store/packed-batch";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";

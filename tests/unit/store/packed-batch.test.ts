@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // A batch's sources move to the storing thread in one transferred buffer, unchanged.
-import { BatchPacker } from "@/scripts/lib/pack-sources";
+import { BatchPacker } from "@/lib/server/store/packed-batch";
 import { wordsOfTexts } from "@/lib/server/store/search-words";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { GrowingBytes } from "@/scripts/lib/growing-bytes";
+import { GrowingBytes } from "@/lib/server/store/growing-bytes";
 
 describe("GrowingBytes", () => {
   it("appends strings as UTF-8 and bytes as they are, counting what each appended", () => {

@@ -1,5 +1,5 @@
-// Bytes written one after another into a buffer that doubles when it runs out of room: the import
-// and seed workers' packed sources (pack-sources.ts).
+// Bytes written one after another into a buffer that doubles when it runs out of room: the packed
+// sources of a batch handed to the storing thread (packed-batch.ts).
 
 /**
  * Smallest capacity: a buffer of 4 KiB or more has an ArrayBuffer of its own (smaller ones share

@@ -1,11 +1,12 @@
-// The import and seed workers hand their batches to the storing thread with every transcript's
-// source moved into one buffer, which the message transfers without a copy: sources sent as strings
-// cost the storing thread their copying and garbage collection, and that thread's CPU bounds the
-// import (lib/server/store/DESIGN.md has the figures).
+// Worker threads that prepare transcripts (the import and seed commands' workers, the redaction
+// job's) hand their batches to the storing thread with every transcript's source moved into one
+// buffer, which the message transfers without a copy: sources sent as strings cost the storing
+// thread their copying and garbage collection, and that thread's CPU bounds the work
+// (lib/server/store/DESIGN.md has the figures).
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { TranscriptSignals } from "@/lib/insights/derive-signals";
 import { GrowingBytes } from "./growing-bytes";
-import { wordsOfTexts, type TextsWords } from "@/lib/server/store/search-words";
+import { wordsOfTexts, type TextsWords } from "./search-words";
 
 /** A batch ready for its message: the buffers it moves are its packed sources and the words' arrays. */
 export interface PackedBatch {
