@@ -1,18 +1,15 @@
 import "server-only";
-import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
+import { availableParallelism } from "node:os";
 import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepBudget, type StepResult } from "../jobs/job-kinds";
 import { currentSignalSettings, readSourcesAfter, type StoredSource } from "../store";
+import type { PackedBatch } from "../store/packed-batch";
 import { getPrivacySettings } from "./privacy-settings";
+import { RedactionThread, type RedactedChunk } from "./redaction-thread";
 import { saveAdmittedTranscripts } from "./save-admitted-transcripts";
-import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
-import { compileSignalRules, type SignalRules } from "@/lib/insights/signal-rules";
-import { redactorFor, type Redactor } from "@/lib/privacy/redactor";
-import { readRecord } from "@/lib/transcripts/read-record";
-import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
 // The "privacy-redaction" job (issue 34): applies the redaction settings in force to every stored
 // transcript, in sort key order, a step at a time; its cursor is the last key done. A transcript
@@ -21,10 +18,9 @@ import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 // others are not written. Redacting a redacted record changes nothing, so a step that runs again
 // after a crash is harmless.
 //
-// A step goes through its transcripts in chunks, as a pipeline: the next chunk is read, and the
-// changed transcripts of the previous one are stored, while this one is redacted. Redaction yields
-// to the event loop every few records so that the database's answers to the other two are taken
-// as they come.
+// A step goes through its transcripts in chunks, as a pipeline: while worker threads redact chunks
+// (redaction-worker.ts), this thread reads the next ones and stores the changed transcripts of the
+// earlier ones.
 
 export const REDACTION_JOB_KIND = "privacy-redaction";
 
@@ -38,10 +34,13 @@ const CHUNK_SIZE = 2_500;
 const STEP_MS = 10_000;
 /** Changed transcripts stored together: the fewer the batches, the less the search index costs. */
 const STORE_BATCH_SIZE = 2_000;
-/** Records redacted between two turns of the event loop. */
-const RECORDS_PER_TURN = 64;
 /** Ids kept of the transcripts whose redacted record cannot be read (reported when the job ends). */
 const KEPT_UNREADABLE_IDS = 20;
+/**
+ * Worker threads that redact: the cores left beside the thread that stores (the database, on the
+ * same machine, takes its share too), at most three.
+ */
+const REDACTION_THREADS = Math.min(3, Math.max(1, availableParallelism() - 1));
 
 interface RedactionCursor {
   /** The last sort key done (-1 before the first). */
@@ -53,82 +52,75 @@ interface RedactionCursor {
   unreadableIds: string[];
 }
 
-/** Transcripts to store again, with their signals (saveTranscripts' `signals`, in the same order). */
-interface ChangedTranscripts {
-  transcripts: StorableTranscript[];
-  signals: TranscriptSignals[];
-}
-
-/**
- * Adds to `changed` the chunk's transcripts that hold something to redact, read from their redacted
- * records, and their signals, derived from the dialogs read (so that the store need not read each
- * source again).
- */
-async function redactChunk(
-  rows: StoredSource[],
-  redactor: Redactor,
-  signalRules: SignalRules,
-  changed: ChangedTranscripts,
-  cursor: RedactionCursor,
-): Promise<void> {
-  for (const [index, row] of rows.entries()) {
-    if (index > 0 && index % RECORDS_PER_TURN === 0) await nextTurnOfEventLoop();
-    const { text, record, changed: isChanged } = redactor.redactJsonText(row.source);
-    if (!isChanged) continue;
-    const result = record === undefined ? null : readRecord({ raw: record, text, fallback: { id: row.id, sessionId: row.sessionId } });
-    if (result?.ok && result.transcript.id === row.id) {
-      changed.transcripts.push(result.transcript);
-      changed.signals.push(deriveSignals(result.dialog, signalRules));
-    } else {
-      cursor.unreadable += 1;
-      if (cursor.unreadableIds.length < KEPT_UNREADABLE_IDS) cursor.unreadableIds.push(row.id);
-    }
-  }
-}
-
 async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise<StepResult<RedactionCursor>> {
   const cursor = job.cursor;
-  let rows = await readSourcesAfter(cursor.afterKey, CHUNK_SIZE);
+  const rows = await readSourcesAfter(cursor.afterKey, CHUNK_SIZE);
   if (rows.length === 0) {
     if (cursor.unreadable === 0) return { cursor, done: job.done, finished: { status: "succeeded" } };
     const error = `${cursor.unreadable} transcript(s) could not be read once redacted and were left as they were: ${cursor.unreadableIds.join(", ")}`;
     return { cursor, done: job.done, finished: { status: "failed", error } };
   }
-  const redactor = redactorFor((await getPrivacySettings()).settings);
   // The store derives the signals again when the phrase lists changed since.
   const signalSettings = await currentSignalSettings();
-  const signalRules = compileSignalRules(signalSettings.settings);
+  const workerData = { redaction: (await getPrivacySettings()).settings, signals: signalSettings.settings, batchSize: STORE_BATCH_SIZE };
+  const threads: RedactionThread[] = [];
   const next: RedactionCursor = { ...cursor, unreadableIds: [...cursor.unreadableIds] };
   let done = job.done;
   let storing: Promise<unknown> = Promise.resolve();
-  let changed: ChangedTranscripts = { transcripts: [], signals: [] };
-  const store = async () => {
+  const store = async ({ transcripts, words, signals }: Omit<PackedBatch, "transfer">) => {
+    if (transcripts.length === 0) return;
     await storing;
     // As every way in stores: a transcript erased meanwhile is not stored again.
-    const signals = { rows: changed.signals, rulesVersion: signalSettings.version };
-    storing = saveAdmittedTranscripts(changed.transcripts, { signals }).then((saved) => {
-      next.redacted += saved.imported + saved.updated;
-    });
-    // Awaited before the step ends; observed now, so that a failure while the next chunk is
-    // redacted is not taken for an unhandled rejection.
+    storing = saveAdmittedTranscripts(transcripts, { words, signals: { rows: signals, rulesVersion: signalSettings.version } }).then(
+      (saved) => {
+        next.redacted += saved.imported + saved.updated;
+      },
+    );
+    // Awaited before the step ends; observed now, so that a failure while a chunk is redacted is
+    // not taken for an unhandled rejection.
     storing.catch(() => undefined);
-    changed = { transcripts: [], signals: [] };
   };
-  // Chunks are taken while the step and the budget last; a chunk read ahead past them is left for the next step.
-  const stepEnd = Math.min(budget.deadline, Date.now() + STEP_MS);
-  while (rows.length > 0) {
-    const lastKey = rows.at(-1)!.sortKey;
-    const reading = readSourcesAfter(lastKey, CHUNK_SIZE);
-    reading.catch(() => undefined); // awaited below; observed now, as storing is
-    await redactChunk(rows, redactor, signalRules, changed, next);
-    next.afterKey = lastKey;
-    done += rows.length;
-    if (changed.transcripts.length >= STORE_BATCH_SIZE) await store();
-    rows = await reading;
-    if (Date.now() >= stepEnd) break;
+  const noteUnreadable = (ids: string[]) => {
+    next.unreadable += ids.length;
+    next.unreadableIds.push(...ids.slice(0, KEPT_UNREADABLE_IDS - next.unreadableIds.length));
+  };
+  try {
+    for (let count = 0; count < REDACTION_THREADS; count++) threads.push(await RedactionThread.start(workerData));
+    // Chunks go to the threads in turn, one more than there are threads in hand at once, so that no
+    // thread waits on this one; they are done in key order. Chunks are taken while the step and the
+    // budget last; a chunk read ahead past them is left for the next step.
+    const stepEnd = Math.min(budget.deadline, Date.now() + STEP_MS);
+    const inHand: { lastKey: number; count: number; redacting: Promise<RedactedChunk> }[] = [];
+    let sent = 0;
+    const send = (chunk: StoredSource[]) => {
+      const redacting = threads[sent++ % threads.length].redact(chunk);
+      redacting.catch(() => undefined); // awaited in turn; observed now, as storing is
+      inHand.push({ lastKey: chunk.at(-1)!.sortKey, count: chunk.length, redacting });
+    };
+    send(rows);
+    let reading: Promise<StoredSource[]> | null = readSourcesAfter(rows.at(-1)!.sortKey, CHUNK_SIZE);
+    reading.catch(() => undefined);
+    while (inHand.length > 0) {
+      while (reading && inHand.length <= threads.length) {
+        const chunk = Date.now() < stepEnd ? await reading : [];
+        reading = null;
+        if (chunk.length === 0) break;
+        send(chunk);
+        reading = readSourcesAfter(chunk.at(-1)!.sortKey, CHUNK_SIZE);
+        reading.catch(() => undefined);
+      }
+      const { lastKey, count, redacting } = inHand.shift()!;
+      const { batch, unreadableIds } = await redacting;
+      noteUnreadable(unreadableIds);
+      if (batch) await store(batch);
+      next.afterKey = lastKey;
+      done += count;
+    }
+    for (const thread of threads) await store((await thread.redact([], true)).batch!);
+    await storing;
+  } finally {
+    await Promise.all(threads.map((thread) => thread.close()));
   }
-  if (changed.transcripts.length > 0) await store();
-  await storing;
   return { cursor: next, done };
 }
 

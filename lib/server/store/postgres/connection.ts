@@ -1,4 +1,5 @@
 import "server-only";
+import { isDate } from "node:util/types";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma-pg/client";
@@ -22,9 +23,12 @@ export interface PostgresConnection {
   close(): Promise<void>;
 }
 
-/** PostgreSQL `timestamp(3)` columns hold UTC wall-clock time, as Prisma writes them. */
+/**
+ * PostgreSQL `timestamp(3)` columns hold UTC wall-clock time, as Prisma writes them. Dates are told
+ * by isDate, not instanceof: a worker thread's message brings Dates of another realm under jest.
+ */
 function postgresValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().replace("T", " ").replace("Z", "");
+  if (isDate(value)) return value.toISOString().replace("T", " ").replace("Z", "");
   return value === undefined ? null : value;
 }
 

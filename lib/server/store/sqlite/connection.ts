@@ -1,4 +1,5 @@
 import "server-only";
+import { isDate } from "node:util/types";
 import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma-sqlite/client";
@@ -17,9 +18,12 @@ import { sqliteReaders } from "./readers";
 
 const BUSY_TIMEOUT_MS = 10_000;
 
-/** SQLite stores DATETIME as Prisma's adapter does: ISO 8601 with '+00:00'. */
+/**
+ * SQLite stores DATETIME as Prisma's adapter does: ISO 8601 with '+00:00'. Dates are told by isDate,
+ * not instanceof: a worker thread's message brings Dates of another realm under jest.
+ */
 function sqliteValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (isDate(value)) return value.toISOString().replace("Z", "+00:00");
   if (typeof value === "boolean") return value ? 1 : 0;
   return value === undefined ? null : value;
 }
