@@ -125,6 +125,24 @@ describe("PATCH /api/transcript/{id}/review", () => {
     expect((await detail(user.token)).body.review.tags).toEqual([]);
   });
 
+  it("shows a transcript's tags in one order everywhere: by name as people read it, not by character code", async () => {
+    const made = [];
+    for (const name of ["sprint 10", "Bug", "api", "sprint 2", "Äpfel"])
+      made.push((await createTag(admin.token, { name, color: "#336699" })).body);
+    const ids = made.map((tag) => tag.id);
+    const expected = ["Äpfel", "api", "Bug", "sprint 2", "sprint 10"];
+    await patch(user.token, { addTagIds: ids });
+    const names = (tags: { id: string; name: string }[]) => tags.filter((tag) => ids.includes(tag.id)).map((tag) => tag.name);
+
+    expect(names((await call(tagsRoute.GET, "GET", "/api/tags", { token: user.token })).body)).toEqual(expected);
+    expect(names((await detail(user.token)).body.review.tags)).toEqual(expected);
+    const listed = await call(listRoute.GET, "GET", "/api/transcripts", { token: user.token, query: RANGE });
+    expect(names(listed.body.transcripts.find((item: { id: string }) => item.id === transcriptId).tags)).toEqual(expected);
+
+    await patch(user.token, { removeTagIds: ids });
+    for (const id of ids) await call(tagRoute.DELETE, "DELETE", "/", { token: admin.token, params: { id } });
+  });
+
   it("answers 404 for an unknown transcript, tag or assignee, and 400 for bad input", async () => {
     const unknownTranscript = await patch(user.token, { status: "reviewed" }, "no-such-transcript");
     expect(unknownTranscript).toMatchObject({ status: 404, body: { message: "Transcript not found" } });

@@ -4,14 +4,15 @@ import { AppError, notFound } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import { TAG_NOT_FOUND } from "./update-transcript-review";
+import { compareTags } from "@/lib/format/tag-order";
 import type { TagItem } from "@/lib/schemas/review";
 
 const TAG_FIELDS = { id: true, name: true, color: true } as const;
 const NAME_TAKEN = "A tag with this name exists";
 
-/** GET /api/tags: every tag, by name. Approved users. */
+/** GET /api/tags: every tag, by name (compareTags). Approved users. */
 export async function listTags(): Promise<TagItem[]> {
-  return db.tag.findMany({ select: TAG_FIELDS, orderBy: { name: "asc" } });
+  return (await db.tag.findMany({ select: TAG_FIELDS })).sort(compareTags);
 }
 
 async function assertNameFree(name: string, exceptId?: string): Promise<void> {

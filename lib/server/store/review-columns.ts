@@ -4,6 +4,7 @@ import { keyIn } from "./filtered-keys";
 import { sql, toIso, toNumber } from "./sql";
 import type { TranscriptReviewFields } from "@/lib/schemas/transcripts";
 import type { ReviewStatus, TagItem } from "@/lib/schemas/review";
+import { compareTags } from "@/lib/format/tag-order";
 
 /** A user a review names; null when none is named or the account is deleted. */
 export type ReviewPerson = { id: string; email: string; name: string | null } | null;
@@ -37,7 +38,7 @@ export async function reviewFieldsOf(keys: readonly number[]): Promise<Map<numbe
         FROM "TranscriptReview" r LEFT JOIN "User" u ON u."id" = r."assigneeId" WHERE ${keyIn(sql`r."sortKey"`, keys)}`,
     ),
     storeRead<{ sortKey: unknown; id: string; name: string; color: string }>(
-      sql`SELECT tt."sortKey", g."id", g."name", g."color" FROM "TranscriptTag" tt JOIN "Tag" g ON g."id" = tt."tagId" WHERE ${keyIn(sql`tt."sortKey"`, keys)} ORDER BY g."name"`,
+      sql`SELECT tt."sortKey", g."id", g."name", g."color" FROM "TranscriptTag" tt JOIN "Tag" g ON g."id" = tt."tagId" WHERE ${keyIn(sql`tt."sortKey"`, keys)}`,
     ),
     storeRead<{ sortKey: unknown; n: unknown }>(
       sql`SELECT "sortKey", count(*) AS "n" FROM "TranscriptNote" WHERE ${keyIn(sql`"sortKey"`, keys)} GROUP BY "sortKey"`,
@@ -50,6 +51,7 @@ export async function reviewFieldsOf(keys: readonly number[]): Promise<Map<numbe
     entry.assignee = personIn(row, "assignee");
   }
   for (const row of tags) fields.get(toNumber(row.sortKey))?.tags.push({ id: row.id, name: row.name, color: row.color });
+  for (const entry of fields.values()) if (entry.tags.length > 1) entry.tags.sort(compareTags);
   for (const row of notes) {
     const entry = fields.get(toNumber(row.sortKey));
     if (entry) entry.noteCount = toNumber(row.n);
