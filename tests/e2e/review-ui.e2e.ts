@@ -91,26 +91,31 @@ describe("the review workflow", () => {
         { status: "unreviewed" },
       );
       await page.waitForURL(/status=unreviewed/);
+      let shown = filtered;
       const secondPage = page.getByRole("button", { name: "Page 2" });
       if ((await secondPage.count()) > 0) {
-        await secondPage.click();
+        shown = await listCallDuring(page, () => secondPage.click(), { status: "unreviewed", page: "2" });
         await page.waitForURL(/page=2/);
       }
+      // The rows compared are the page the address names, once each browser shows it.
+      const rowsShown = (ids: string[]) =>
+        [...document.querySelectorAll("[data-testid=transcript-row]")].map((row) => row.getAttribute("data-transcript-id")).join() ===
+        ids.join();
+      const shownIds = shown.body.transcripts.map((item) => item.id);
+      await page.waitForFunction(rowsShown, shownIds);
       const url = page.url();
-      const shownIds = await page
-        .getByTestId("transcript-row")
-        .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-transcript-id")));
       await snap("review-url");
 
       // A new browser (its own storage) opens the copied address.
       const other = await openBrowser("review-url-copy");
       try {
         await signIn(other.page, baseUrl, "ugo.url@example.com");
-        await other.page.goto(url);
-        await other.page.getByTestId("transcript-row").first().waitFor();
-        const otherIds = await other.page
-          .getByTestId("transcript-row")
-          .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-transcript-id")));
+        const otherCall = await listCallDuring(other.page, () => other.page.goto(url), {
+          status: "unreviewed",
+          page: shown.url.searchParams.get("page"),
+        });
+        const otherIds = otherCall.body.transcripts.map((item) => item.id);
+        await other.page.waitForFunction(rowsShown, otherIds);
         expect(otherIds).toEqual(shownIds);
         expect(new URL(other.page.url()).searchParams.get("status")).toBe("unreviewed");
       } finally {
