@@ -36,7 +36,9 @@ export async function startSourceWorker(file: string, workerData: unknown): Prom
   if (script === undefined) {
     // Loaded only where the source runs: the server's build neither bundles nor ships esbuild.
     const { buildSync } = await import(/* turbopackIgnore: true */ "esbuild");
-    script = buildSync({ ...SOURCE_BUNDLE_OPTIONS, entryPoints: [path.join(ROOT, file)], write: false }).outputFiles[0].text;
+    // Not traced by the server's build: the path names a source file, which the build does not ship.
+    const entry = path.join(/* turbopackIgnore: true */ ROOT, file);
+    script = buildSync({ ...SOURCE_BUNDLE_OPTIONS, entryPoints: [entry], write: false }).outputFiles[0].text;
     scripts.set(file, script);
   }
   return new Worker(script, { eval: true, workerData });
