@@ -12,7 +12,9 @@ import { int, sql, type Sql } from "../sql";
 // Prisma's adapter wraps): Prisma's query engine serialises every parameter of a raw query on its
 // way to the driver, which doubled the cost of storing a batch. Nothing is set on a connection for
 // longer than a transaction, so that a transaction-pooling proxy (PgBouncer) may hand any server
-// connection to any transaction: a read's time budget is its transaction's statement_timeout.
+// connection to any transaction: a read's time budget is its transaction's statement_timeout. The
+// connections pipeline (pg's `pipeline`): statements sent together go out without waiting for one
+// another's answers, so that such a read's transaction takes one round trip, not three.
 
 export interface PostgresConnection {
   prisma: PortalPrismaClient;
@@ -47,6 +49,7 @@ export function postgresConnection(url: string): PostgresConnection {
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
+    pipeline: true,
     // The store's statements read timestamps as UTC; Prisma's give each query parsers of their own.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
@@ -68,14 +71,14 @@ export function postgresConnection(url: string): PostgresConnection {
     }
   };
   /** `work` in one transaction; `setUp` is sent with its BEGIN, in the same round trip. */
-  const transaction = async <T>(setUp: string, work: (tx: WriteTransaction) => Promise<T>, budgetMs = 0): Promise<T> => {
+  const transaction = async <T>(setUp: string, work: (tx: WriteTransaction) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query(`BEGIN; ${setUp}`);
       const result = await work({
-        query: (statement) => run(client, statement, budgetMs),
+        query: (statement) => run(client, statement),
         async execute(statement) {
-          await run(client, statement, budgetMs);
+          await run(client, statement);
         },
       });
       await client.query("COMMIT");
@@ -87,14 +90,34 @@ export function postgresConnection(url: string): PostgresConnection {
       client.release();
     }
   };
+  /**
+   * One statement in a transaction of its own whose statement_timeout is the budget, sent whole at
+   * once: its BEGIN, the statement and its COMMIT. A statement cut by the budget aborts the
+   * transaction, which the COMMIT then rolls back; the connection goes back to the pool only once
+   * all three are answered.
+   */
+  const budgetedRead = async <Row>(statement: Sql, budgetMs: number): Promise<Row[]> => {
+    const client = await pool.connect();
+    try {
+      // The store's reads are index walks and counts whose plans cost past jit_above_cost at a
+      // million transcripts: compiling them takes longer than running them.
+      const outcomes = await Promise.allSettled([
+        client.query(`BEGIN; SET LOCAL statement_timeout = ${budgetMs}; SET LOCAL jit = off`),
+        run<Row>(client, statement, budgetMs),
+        client.query("COMMIT"),
+      ]);
+      const failure = outcomes.find((outcome) => outcome.status === "rejected");
+      if (failure) throw failure.reason;
+      return (outcomes[1] as PromiseFulfilledResult<Row[]>).value;
+    } finally {
+      client.release();
+    }
+  };
   return {
     prisma,
     read(statement) {
       const budgetMs = readBudgetMs();
-      if (budgetMs === 0) return run(pool, statement);
-      // The store's reads are index walks and counts whose plans cost past jit_above_cost at a million
-      // transcripts: compiling them takes longer than running them.
-      return transaction(`SET LOCAL statement_timeout = ${budgetMs}; SET LOCAL jit = off`, (tx) => tx.query(statement), budgetMs);
+      return budgetMs === 0 ? run(pool, statement) : budgetedRead(statement, budgetMs);
     },
     // A write, and its wait for the lock, run without a time budget: a batch cut halfway would be
     // lost whole.
