@@ -140,6 +140,17 @@ it("answers the reads queued behind a stopped one", async () => {
   ).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
+itOn("postgres")("ends the transaction of a stopped or failed read before its connection serves again", async () => {
+  const failures = await Promise.allSettled([storeRead(slowRead()), storeRead(sql`SELECT * FROM "NoSuchTable"`), storeRead(slowRead())]);
+  expect(failures.map((failure) => failure.status)).toEqual(["rejected", "rejected", "rejected"]);
+  const [open] = await storeRead<{ n: unknown }>(
+    sql`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+  );
+  expect(Number(open.n)).toBe(0);
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => storeRead<{ v: unknown }>(sql`SELECT ${index} AS v`)));
+  expect(answers.map(([row]) => Number(row.v))).toEqual(Array.from({ length: 12 }, (_, index) => index));
+});
+
 it("does not cut the store's write transactions", async () => {
   const [row] = await storeWrite((tx) => tx.query<{ c: unknown }>(slowRead()));
   expect(Number(row.c)).toBeGreaterThan(0);
