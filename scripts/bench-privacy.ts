@@ -29,7 +29,8 @@ const SQLITE_FILE = path.join(BENCH_DIR, "privacy.db");
 const POSTGRES_DATABASE = "bench_privacy";
 /** The database this benchmark makes afresh on each kind: a file or a database of its own. */
 const databaseName = (database: DatabaseKind) => (database === "sqlite" ? SQLITE_FILE : POSTGRES_DATABASE);
-/** The targets of issue 34: erasing 100,000 transcripts within 30 s on each database. */
+/** The targets of issue 34 on each database: the redaction job at 10,000 transcripts/s or more, erasing 100,000 within 30 s. */
+const REDACTION_TARGET_PER_SECOND = 10_000;
 const ERASE_TARGET_SECONDS = 30;
 
 type DatabaseKind = "sqlite" | "postgres";
@@ -97,10 +98,11 @@ function report(options: ReturnType<typeof readOptions>, reports: DatabaseReport
     row(["", ...titles]),
     row(["---", ...titles.map(() => "---:")]),
     row([
-      "redaction job over every transcript (kind privacy-redaction, runJob to its end)",
+      `redaction job over every transcript (kind privacy-redaction, runJob to its end), target >= ${formatCount(REDACTION_TARGET_PER_SECOND)}/s`,
       ...reports.map((r) => {
         const { seconds, cpuSeconds, done, redacted, status } = r.result.redaction;
-        return `${formatCount(done / seconds)} transcripts/s (${formatCount(done)} in ${secondsText(seconds)}, ${secondsText(cpuSeconds)} CPU, ${formatCount(redacted)} rewritten${status === "succeeded" ? "" : `, ${status}`})`;
+        const verdict = done / seconds >= REDACTION_TARGET_PER_SECOND ? "met" : "MISSED";
+        return `${formatCount(done / seconds)} transcripts/s (${verdict}: ${formatCount(done)} in ${secondsText(seconds)}, ${secondsText(cpuSeconds)} CPU, ${formatCount(redacted)} rewritten${status === "succeeded" ? "" : `, ${status}`})`;
       }),
     ]),
     row([
