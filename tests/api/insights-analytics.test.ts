@@ -4,6 +4,8 @@
 import * as analyticsRoute from "@/app/api/analytics/route";
 import { db } from "@/lib/server/db";
 import { deleteTranscripts } from "@/lib/server/store";
+import { storeRead } from "@/lib/server/store/active-database";
+import { sql } from "@/lib/server/store/sql";
 import { call } from "../helpers/api-client";
 import { createUser, signedInUser } from "../helpers/users";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
@@ -131,6 +133,34 @@ describe("GET /api/analytics: insights", () => {
     expect(body.ratingsOverTime).toContainEqual({ date: "2025-06-02", helpful: 0, notHelpful: 2 });
     await db.feedback.delete({ where: { id: rating.id } });
     expect((await insights("UTC")).helpfulRate).toBe(2 / 3);
+  });
+
+  it("follows signals changed in days already counted, whose counts ratings leave as they are", async () => {
+    // 3 June holds ia-3 alone: no handoff.
+    const signalVersion = async () => {
+      const [row] = await storeRead<{ version: unknown }>(
+        sql`SELECT v."version" FROM "TranscriptSignalDayVersion" v JOIN "Transcript" t ON t."sortKey" / 88473600000 = v."day" WHERE t."id" = 'ia-3'`,
+      );
+      return String(row?.version);
+    };
+    expect((await insights("UTC")).handoffOverTime).toContainEqual({ date: "2025-06-03", rate: 0, count: 0 });
+    const before = await signalVersion();
+    const rater = await createUser();
+    const rating = await db.feedback.create({
+      data: { transcriptId: "ia-3", messageIndex: 2, feedbackType: "thumbs_down", userId: rater.id },
+    });
+    expect(await signalVersion()).toBe(before);
+
+    const flip = () =>
+      db.$executeRaw`UPDATE "TranscriptSignal" SET "handoff" = 1 - "handoff" WHERE "sortKey" = (SELECT "sortKey" FROM "Transcript" WHERE "id" = 'ia-3')`;
+    await flip();
+    expect(await signalVersion()).not.toBe(before);
+    expect((await insights("UTC")).handoffOverTime).toContainEqual({ date: "2025-06-03", rate: 1, count: 1 });
+    await flip();
+    const body = await insights("UTC");
+    expect(body.handoffOverTime).toContainEqual({ date: "2025-06-03", rate: 0, count: 0 });
+    expect(body.ratingsOverTime).toContainEqual({ date: "2025-06-03", helpful: 1, notHelpful: 1 });
+    await db.feedback.delete({ where: { id: rating.id } });
   });
 
   it("counts a range that cuts hours and slots, and stays exact when conversations are deleted", async () => {

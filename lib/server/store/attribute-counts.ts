@@ -37,6 +37,7 @@ type AttributeRow = { piece: unknown; dimension: RolledUpDimension; value: strin
 
 const ATTRIBUTE_COUNTS_PER_DAY: PerDayValue<AttributeCount[]> = {
   identity: "attribute counts",
+  madeOf: "transcripts",
   async read(pieces) {
     const wholeDays = pieces.filter((piece) => piece.endMs - piece.startMs === DAY_MS - 1);
     const parts = pieces.filter((piece) => piece.endMs - piece.startMs !== DAY_MS - 1);

@@ -9,12 +9,14 @@ import { resolveDatabaseUrl } from "@/lib/database-url.mjs";
 import { DAY_MS, rangeCoverage } from "@/lib/transcripts/time-buckets";
 
 // Values made of a day's transcripts and their annotations (reviews, rating counts, notes, signals),
-// kept per whole UTC day and reused while the day keeps its versions: its annotation version
-// (TranscriptAnnotationDayVersion, renewed by triggers whenever such a row of the day is written)
-// and its text version (TranscriptDayVersion, renewed whenever a transcript of the day is stored or
-// deleted). So a complement filter's excluded members, or the insights' signal and rating counts,
-// are read once per day, and afterwards only for the days written since and the partly covered days
-// at the ends of a range. A day without a text version holds no transcript, and so nothing.
+// kept per whole UTC day and reused while the day keeps the versions of what they are made of: its
+// text version (TranscriptDayVersion, renewed whenever a transcript of the day is stored or deleted),
+// its annotation version (TranscriptAnnotationDayVersion, renewed by triggers whenever such a row of
+// the day is written) and its signal version (TranscriptSignalDayVersion, the same for signal rows
+// alone). So a complement filter's excluded members, or the insights' signal and rating counts, are
+// read once per day, and afterwards only for the days written since and the partly covered days at
+// the ends of a range; a rating given does not make a day's signal counts be read again. A day
+// without a text version holds no transcript, and so nothing.
 
 /** Entries kept per process (least recently used go first): a day of one value, up to a few KB. */
 const MAX_ENTRIES = 20_000;
@@ -28,10 +30,27 @@ const globalForCache = globalThis as unknown as { annotatedDayValues?: LRUCache<
 const cache = (globalForCache.annotatedDayValues ??= new LRUCache<string, CachedValue>({ max: MAX_ENTRIES }));
 const sharedReads = sharedWork<unknown[]>();
 
+/**
+ * What a day's value is made of, and so the versions it is kept under: the transcripts alone (their
+ * rows, texts and rollups), with their signals, or with every annotation.
+ */
+export type DayValueSource = "transcripts" | "signals" | "annotations";
+
+/** A day's versions, each random, or "none" for a day whose rows of that kind were never written. */
+interface DayVersions {
+  text: string;
+  annotations: string;
+  signals: string;
+}
+
+const versionOf = (versions: DayVersions, madeOf: DayValueSource): string =>
+  madeOf === "transcripts" ? versions.text : `${versions.text}/${versions[madeOf]}`;
+
 /** A value per day: whole days are kept, the partly covered ones at the ends of a range read afresh. */
 export interface PerDayValue<T> {
   /** What is read, whatever the range: two queries of one identity read the same value of a day. */
   identity: string;
+  madeOf: DayValueSource;
   /** Reads the value of each of `pieces` (each a whole day or part of one, every one in its own day). */
   read(pieces: TimeRange[]): Promise<T[]>;
 }
@@ -49,8 +68,9 @@ export async function valuesOverDays<T>(query: PerDayValue<T>, range: TimeRange)
   const values: T[] = [];
   const stale: { day: number; version: string }[] = [];
   if (days.whole) {
-    for (const [day, version] of versions) {
+    for (const [day, versionsOfDay] of versions) {
       if (day < days.whole.first || day > days.whole.last) continue;
+      const version = versionOf(versionsOfDay, query.madeOf);
       const cached = cache.get(scope + day);
       if (cached && cached.version === version) values.push(cached.value as T);
       else stale.push({ day, version });
@@ -71,6 +91,7 @@ export async function valuesOverDays<T>(query: PerDayValue<T>, range: TimeRange)
 /** A count that depends on a day's transcripts and annotations only (SELECT of one number per range). */
 export interface DayCount {
   identity: string;
+  madeOf: DayValueSource;
   countIn(range: TimeRange): Sql;
   /** Whether the count scans texts (ReadOptions.scansTexts). */
   scansTexts: boolean;
@@ -81,6 +102,7 @@ export async function countOverDays(query: DayCount, range: TimeRange): Promise<
   const counts = await valuesOverDays(
     {
       identity: query.identity,
+      madeOf: query.madeOf,
       read: (pieces) => countsInRanges(pieces, query.countIn, { scansTexts: query.scansTexts }),
     },
     range,
@@ -88,25 +110,32 @@ export async function countOverDays(query: DayCount, range: TimeRange): Promise<
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-const sharedVersions = sharedWork<Map<number, string>>();
+const sharedVersions = sharedWork<Map<number, DayVersions>>();
 
 /**
- * The versions of each day of the range that holds transcripts: text and annotation version. The
- * values of one request (the analytics' several counts) ask at once, and share one read.
+ * The versions of each day of the range that holds transcripts. The values of one request (the
+ * analytics' several counts) ask at once, and share one read.
  */
-function dayVersions({ startMs, endMs }: TimeRange): Promise<Map<number, string>> {
+function dayVersions({ startMs, endMs }: TimeRange): Promise<Map<number, DayVersions>> {
   const first = Math.floor(startMs / DAY_MS);
   const last = Math.floor(endMs / DAY_MS);
   return sharedVersions(`${resolveDatabaseUrl()}\n${first}-${last}`, () => readDayVersions(first, last));
 }
 
-async function readDayVersions(first: number, last: number): Promise<Map<number, string>> {
-  const rows = await storeRead<{ day: unknown; textVersion: unknown; annotationVersion: unknown }>(
-    sql`SELECT d."day", d."version" AS "textVersion", a."version" AS "annotationVersion" FROM "TranscriptDayVersion" d
+async function readDayVersions(first: number, last: number): Promise<Map<number, DayVersions>> {
+  const rows = await storeRead<{ day: unknown; textVersion: unknown; annotationVersion: unknown; signalVersion: unknown }>(
+    sql`SELECT d."day", d."version" AS "textVersion", a."version" AS "annotationVersion", s."version" AS "signalVersion"
+      FROM "TranscriptDayVersion" d
       LEFT JOIN "TranscriptAnnotationDayVersion" a ON a."day" = d."day"
+      LEFT JOIN "TranscriptSignalDayVersion" s ON s."day" = d."day"
       WHERE d."day" BETWEEN ${int(first)} AND ${int(last)}`,
   );
-  return new Map(rows.map((row) => [toNumber(row.day), `${String(row.textVersion)}/${String(row.annotationVersion ?? "none")}`]));
+  return new Map(
+    rows.map((row) => [
+      toNumber(row.day),
+      { text: String(row.textVersion), annotations: String(row.annotationVersion ?? "none"), signals: String(row.signalVersion ?? "none") },
+    ]),
+  );
 }
 
 /** The ranges in ascending order, each run of adjoining ones made one (to read many days in one statement). */

@@ -148,10 +148,11 @@ async function excludedMembers(
   const sets = membersOfAny(terms, 0, 0);
   const identity = `${query ?? ""}\n${sets.sql}\n${JSON.stringify(sets.values)}`;
   if (query === null) {
-    return { identity, scansTexts: false, countIn: (piece) => countOfMembersOfAny(terms, piece) };
+    return { identity, madeOf: "annotations", scansTexts: false, countIn: (piece) => countOfMembersOfAny(terms, piece) };
   }
   return {
     identity,
+    madeOf: "annotations",
     scansTexts: search.scansEveryText,
     countIn: await excludedMatchesCount(search, query, range, terms, whole),
   };
