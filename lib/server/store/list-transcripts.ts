@@ -67,7 +67,7 @@ async function withSnippets(
   search: string,
 ): Promise<TranscriptListItem[]> {
   const snippets = await snippetsOf(
-    rows.map((row) => ({ id: row.id, sessionId: row.sessionId, receivedAt: row.receivedAt, sourceLength: row.sourceLength })),
+    rows.map((row) => ({ id: row.id, sessionId: row.sessionId, receivedAt: row.receivedAt, sourceBytes: row.sourceBytes })),
     search,
   );
   return items.map((item) => {

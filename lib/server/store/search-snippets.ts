@@ -12,8 +12,8 @@ import { searchSnippet } from "@/lib/transcript-view/search-matches";
 // from the transcript as stored, normalised again: about a tenth of a millisecond a row, and the
 // stored text must be read too, which pages of 100 rows and many users paging through the same
 // searches make a large part of a server's work. So each is worked out once per search and
-// version of the transcript (every write of it renews its receivedAt; its length tells apart two
-// writes in the same millisecond), kept while recently used, and only the transcripts missing
+// version of the transcript (every write of it renews its receivedAt; its size in bytes tells apart
+// two writes in the same millisecond), kept while recently used, and only the transcripts missing
 // from it are read.
 
 /** Snippets kept per process: one is a few hundred bytes. */
@@ -34,14 +34,18 @@ const snippets = (globalForSnippets.searchSnippets ??= new LRUCache<string, Know
  */
 const SNIPPETS_PER_TURN = 4;
 
-/** The columns of a list row that tell which version of its transcript it shows. */
-export const VERSION_COLUMNS = sql`"receivedAt", length("source") AS "sourceLength"`;
+/**
+ * The columns of a list row that tell which version of its transcript it shows. The size in bytes,
+ * not the length in characters: both databases read it from the value's header, without reading
+ * (PostgreSQL: decompressing) the stored transcript.
+ */
+export const VERSION_COLUMNS = sql`"receivedAt", octet_length("source") AS "sourceBytes"`;
 
 export interface VersionedRow {
   id: string;
   sessionId: string;
   receivedAt: unknown;
-  sourceLength: unknown;
+  sourceBytes: unknown;
 }
 
 /**
@@ -49,7 +53,7 @@ export interface VersionedRow {
  * reads, by id; null for one whose turns do not hold it.
  */
 export async function snippetsOf(rows: readonly VersionedRow[], search: string): Promise<Map<string, string | null>> {
-  const keyOf = (row: VersionedRow) => `${search}\n${row.id}\n${toIso(row.receivedAt)}\n${toNumber(row.sourceLength)}`;
+  const keyOf = (row: VersionedRow) => `${search}\n${row.id}\n${toIso(row.receivedAt)}\n${toNumber(row.sourceBytes)}`;
   const found = new Map<string, string | null>();
   const missing: { row: VersionedRow; key: string }[] = [];
   for (const row of rows) {
