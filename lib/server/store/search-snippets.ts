@@ -28,11 +28,13 @@ const globalForSnippets = globalThis as unknown as { searchSnippets?: LRUCache<s
 const snippets = (globalForSnippets.searchSnippets ??= new LRUCache<string, KnownSnippet>({ max: MAX_SNIPPETS }));
 
 /**
- * Snippets worked out in one turn of the event loop. Each means parsing a stored transcript again;
- * a page of 100 of them, for each of several searches answered at once, would hold up every other
- * request (and the health check) for the whole of that work.
+ * How long snippets are worked out in one turn of the event loop before the other requests get
+ * theirs. Each means parsing a stored transcript again; a page of 100 of them, for each of several
+ * searches answered at once, would otherwise hold up every other request (and the health check)
+ * for the whole of that work. A slice of time, not a count: under load every turn given up waits
+ * for all the others, so a page that gave one up every few snippets took seconds.
  */
-const SNIPPETS_PER_TURN = 4;
+const SNIPPET_SLICE_MS = 4;
 
 /**
  * The columns of a list row that tell which version of its transcript it shows. The size in bytes,
@@ -67,8 +69,12 @@ export async function snippetsOf(rows: readonly VersionedRow[], search: string):
     sql`SELECT "id", "source" FROM "Transcript" WHERE "id" IN (${join(missing.map(({ row }) => row.id))})`,
   );
   const sourceOf = new Map(sources.map((row) => [row.id, row.source]));
-  for (const [index, { row, key }] of missing.entries()) {
-    if (index > 0 && index % SNIPPETS_PER_TURN === 0) await nextTurnOfEventLoop();
+  let sliceStarted = performance.now();
+  for (const { row, key } of missing) {
+    if (performance.now() - sliceStarted >= SNIPPET_SLICE_MS) {
+      await nextTurnOfEventLoop();
+      sliceStarted = performance.now();
+    }
     const source = sourceOf.get(row.id);
     // Deleted since the page was read: it shows no snippet.
     if (source === undefined) continue;
