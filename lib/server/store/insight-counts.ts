@@ -123,33 +123,40 @@ function slotCountsPerDay(
 
 const SLOT = sql`"sortKey" / ${int(SLOT_MS * SORT_KEY_SPREAD)}`;
 
-/** The keys of the transcripts created in any of the ranges. */
-function inRanges(ranges: TimeRange[]): Sql {
-  return sql`(${join(
-    adjoinedRanges(ranges).map(({ startMs, endMs }) => {
-      const { low, high } = sortKeyRange(startMs, endMs);
-      return sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`;
-    }),
-    " OR ",
-  )})`;
+/**
+ * `select` over each run of adjoining ranges, one SELECT per run: a condition of several ranges
+ * OR-ed together makes PostgreSQL visit the table's rows (a bitmap scan) where one range is counted
+ * from the index alone.
+ */
+function perRun(ranges: TimeRange[], select: (inRun: Sql) => Sql): Sql[] {
+  return adjoinedRanges(ranges).map(({ startMs, endMs }) => {
+    const { low, high } = sortKeyRange(startMs, endMs);
+    return select(sql`"sortKey" BETWEEN ${int(low)} AND ${int(high)}`);
+  });
 }
 
 /** Conversations with each signal per 15-minute slot. */
 const SIGNAL_SLOT_COUNTS_PER_DAY = slotCountsPerDay("insight signal slot counts", "signals", SIGNAL_KINDS, (ranges) =>
   join(
-    SIGNAL_KINDS.map(
-      (flag) => sql`SELECT ${sqlText(`'${flag}'`)} AS "kind", ${SLOT} AS "slot", count(*) AS "n", 0 AS "ratings"
-        FROM "TranscriptSignal" WHERE ${identifier(flag)} = 1 AND ${inRanges(ranges)} GROUP BY ${SLOT}`,
+    SIGNAL_KINDS.flatMap((flag) =>
+      perRun(
+        ranges,
+        (inRun) => sql`SELECT ${sqlText(`'${flag}'`)} AS "kind", ${SLOT} AS "slot", count(*) AS "n", 0 AS "ratings"
+          FROM "TranscriptSignal" WHERE ${identifier(flag)} = 1 AND ${inRun} GROUP BY ${SLOT}`,
+      ),
     ),
     " UNION ALL ",
   ),
 );
 
 /** Conversations rated, and ratings, of each type per 15-minute slot. */
-const RATING_SLOT_COUNTS_PER_DAY = slotCountsPerDay(
-  "insight rating slot counts",
-  "annotations",
-  RATING_KINDS,
-  (ranges) => sql`SELECT "feedbackType" AS "kind", ${SLOT} AS "slot", count(*) AS "n", SUM("count") AS "ratings" FROM "TranscriptRating"
-    WHERE "feedbackType" IN ('thumbs_up', 'thumbs_down') AND ${inRanges(ranges)} GROUP BY "feedbackType", ${SLOT}`,
+const RATING_SLOT_COUNTS_PER_DAY = slotCountsPerDay("insight rating slot counts", "annotations", RATING_KINDS, (ranges) =>
+  join(
+    perRun(
+      ranges,
+      (inRun) => sql`SELECT "feedbackType" AS "kind", ${SLOT} AS "slot", count(*) AS "n", SUM("count") AS "ratings" FROM "TranscriptRating"
+        WHERE "feedbackType" IN ('thumbs_up', 'thumbs_down') AND ${inRun} GROUP BY "feedbackType", ${SLOT}`,
+    ),
+    " UNION ALL ",
+  ),
 );
