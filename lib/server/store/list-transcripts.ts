@@ -1,17 +1,16 @@
 import "server-only";
 import { activeDatabase, storeRead } from "./active-database";
-import type { PreparedSearch, SearchFilter, TimeRange } from "./database";
+import type { PreparedSearch, ReadOptions, SearchFilter, TimeRange } from "./database";
 import { countInRange } from "./count-in-range";
 import { countMatchesNow, searchMatchesOverTime } from "./search-count-cache";
-import { sql, toNumber } from "./sql";
+import { sql, toNumber, type Sql } from "./sql";
 import { LIST_COLUMNS, toListItem, type ListRow } from "./transcript-row";
 import { snippetsOf, VERSION_COLUMNS, type VersionedRow } from "./search-snippets";
 import { narrowWalk, type MatchesInStretch } from "./matches-over-time";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
 import { filterTerms, type FilterViewer } from "./filter-terms";
 import { filteredMatches, keyIn } from "./filtered-keys";
-import { reviewFieldsOf } from "./review-columns";
-import { signalKindsOf } from "./transcript-signals";
+import { LISTED_ANNOTATION_COLUMNS, LISTED_ANNOTATION_JOINS, listedAnnotationsOf, type ListedAnnotationRow } from "./review-columns";
 import type { ListTranscriptsQuery, ReviewedListItem, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
 
 /**
@@ -29,7 +28,7 @@ export async function listTranscripts(
   const offset = (query.page - 1) * query.limit;
   const terms = filterTerms(query, viewer);
   let total: number;
-  let rows: (ListRow & Partial<VersionedRow>)[];
+  let rows: ListedRow[];
   if (terms.length > 0) {
     const matches = await filteredMatches(filter, search, range, terms);
     total = matches.total;
@@ -45,27 +44,34 @@ export async function listTranscripts(
   }
   const items = rows.map(toListItem);
   const listed = filter.search === null ? items : await withSnippets(items, rows, filter.search);
-  const keys = rows.map((row) => toNumber(row.sortKey));
-  const [review, signals] = await Promise.all([reviewFieldsOf(keys), signalKindsOf(keys)]);
+  const annotations = await listedAnnotationsOf(rows);
   return {
-    transcripts: listed.map((item, index) => ({ ...item, ...review.get(keys[index])!, signals: signals.get(keys[index]) ?? [] })),
+    transcripts: listed.map((item, index) => ({ ...item, ...annotations.get(toNumber(rows[index].sortKey))! })),
     total,
     totalPages: Math.ceil(total / query.limit),
   };
 }
 
-/** The list rows of the keys, newest first (with their versions for a search's snippets). */
-function rowsOfKeys(filter: SearchFilter, keys: number[]): Promise<(ListRow & Partial<VersionedRow>)[]> {
-  const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, ${VERSION_COLUMNS}`;
-  return storeRead(sql`SELECT ${columns} FROM "Transcript" WHERE ${keyIn(sql`"sortKey"`, keys)} ORDER BY "sortKey" DESC`);
+/** A listed row: the transcript's, its annotations', and for a search its version (for its snippet). */
+type ListedRow = ListRow & ListedAnnotationRow & Partial<VersionedRow>;
+
+/** The listed rows of the transcripts whose keys `inKeys` selects (a condition on t."sortKey"), newest first. */
+function listedRows(filter: SearchFilter, inKeys: Sql, options: ReadOptions = {}): Promise<ListedRow[]> {
+  const version = filter.search === null ? sql`` : sql`, ${VERSION_COLUMNS}`;
+  return storeRead<ListedRow>(
+    sql`SELECT ${LIST_COLUMNS}, ${LISTED_ANNOTATION_COLUMNS}${version} FROM "Transcript" t ${LISTED_ANNOTATION_JOINS}
+      WHERE ${inKeys} ORDER BY t."sortKey" DESC`,
+    options,
+  );
+}
+
+/** The listed rows of the keys, newest first. */
+function rowsOfKeys(filter: SearchFilter, keys: number[]): Promise<ListedRow[]> {
+  return listedRows(filter, keyIn(sql`t."sortKey"`, keys));
 }
 
 /** A search's rows show where each transcript holds it. */
-async function withSnippets(
-  items: TranscriptListItem[],
-  rows: (ListRow & Partial<VersionedRow>)[],
-  search: string,
-): Promise<TranscriptListItem[]> {
+async function withSnippets(items: TranscriptListItem[], rows: ListedRow[], search: string): Promise<TranscriptListItem[]> {
   const snippets = await snippetsOf(
     rows.map((row) => ({ id: row.id, sessionId: row.sessionId, receivedAt: row.receivedAt, sourceBytes: row.sourceBytes })),
     search,
@@ -99,7 +105,7 @@ async function pageOfTranscripts(
   search: PreparedSearch,
   range: TimeRange,
   page: { offset: number; limit: number; total: number; stretches: MatchesInStretch[] },
-): Promise<(ListRow & Partial<VersionedRow>)[]> {
+): Promise<ListedRow[]> {
   const { offset, limit, total } = page;
   const fromOldest = offset > total / 2;
   const take = fromOldest ? Math.min(limit, total - offset) : limit;
@@ -109,10 +115,5 @@ async function pageOfTranscripts(
     { startMs: walk.startMs, endMs: walk.endMs },
     { descending: !fromOldest, limit: take, offset: walk.skip, scan },
   );
-  // A search's page also reads which version of each transcript it lists, for its snippet.
-  const columns = filter.search === null ? LIST_COLUMNS : sql`${LIST_COLUMNS}, ${VERSION_COLUMNS}`;
-  return storeRead<ListRow & Partial<VersionedRow>>(
-    sql`SELECT ${columns} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`,
-    { scansTexts: search.scansEveryText },
-  );
+  return listedRows(filter, sql`t."sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page")`, { scansTexts: search.scansEveryText });
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { storeRead } from "./active-database";
 import { keyIn } from "./filtered-keys";
-import { sql, toIso, toNumber } from "./sql";
-import type { TranscriptReviewFields } from "@/lib/schemas/transcripts";
+import { identifier, join, sql, toIso, toNumber } from "./sql";
+import type { TranscriptInsightFields, TranscriptReviewFields } from "@/lib/schemas/transcripts";
+import { SIGNAL_KINDS, type SignalKind } from "@/lib/schemas/insights";
 import type { ReviewStatus, TagItem } from "@/lib/schemas/review";
 import { compareTags } from "@/lib/format/tag-order";
 
@@ -26,36 +27,57 @@ const personIn = <Prefix extends string>(row: PersonColumns<Prefix>, prefix: Pre
   return id === null ? null : { id, email: String(row[`${prefix}Email`]), name: row[`${prefix}Name`] };
 };
 
-/** The review fields of the listed transcripts, by sort key: three reads by key, whatever the page. */
-export async function reviewFieldsOf(keys: readonly number[]): Promise<Map<number, TranscriptReviewFields>> {
-  const fields = new Map<number, TranscriptReviewFields>(
-    keys.map((key) => [key, { reviewStatus: "unreviewed", tags: [], assignee: null, noteCount: 0 }]),
-  );
-  if (keys.length === 0) return fields;
-  const [reviews, tags, notes] = await Promise.all([
-    storeRead<{ sortKey: unknown; status: string } & PersonColumns<"assignee">>(
-      sql`SELECT r."sortKey", r."status", u."id" AS "assigneeId", u."email" AS "assigneeEmail", u."name" AS "assigneeName"
-        FROM "TranscriptReview" r LEFT JOIN "User" u ON u."id" = r."assigneeId" WHERE ${keyIn(sql`r."sortKey"`, keys)}`,
-    ),
-    storeRead<{ sortKey: unknown; id: string; name: string; color: string }>(
-      sql`SELECT tt."sortKey", g."id", g."name", g."color" FROM "TranscriptTag" tt JOIN "Tag" g ON g."id" = tt."tagId" WHERE ${keyIn(sql`tt."sortKey"`, keys)}`,
-    ),
-    storeRead<{ sortKey: unknown; n: unknown }>(
-      sql`SELECT "sortKey", count(*) AS "n" FROM "TranscriptNote" WHERE ${keyIn(sql`"sortKey"`, keys)} GROUP BY "sortKey"`,
-    ),
-  ]);
-  for (const row of reviews) {
-    const entry = fields.get(toNumber(row.sortKey));
-    if (!entry) continue;
-    entry.reviewStatus = row.status as ReviewStatus;
-    entry.assignee = personIn(row, "assignee");
+/**
+ * The columns of a listed transcript's review and signals, read with its row: of "Transcript" t
+ * joined by LISTED_ANNOTATION_JOINS. Its tags are only flagged: few transcripts have any, and
+ * those of a page are read apart (listedAnnotationsOf).
+ */
+export const LISTED_ANNOTATION_COLUMNS = sql`r."status" AS "reviewStatus", a."id" AS "assigneeId", a."email" AS "assigneeEmail",
+  a."name" AS "assigneeName", (SELECT count(*) FROM "TranscriptNote" n WHERE n."sortKey" = t."sortKey") AS "noteCount",
+  CASE WHEN EXISTS (SELECT 1 FROM "TranscriptTag" tt WHERE tt."sortKey" = t."sortKey") THEN 1 ELSE 0 END AS "tagged",
+  ${join(
+    SIGNAL_KINDS.map((kind) => sql`s.${identifier(kind)} AS ${identifier(`signal_${kind}`)}`),
+    ", ",
+  )}`;
+
+export const LISTED_ANNOTATION_JOINS = sql`LEFT JOIN "TranscriptReview" r ON r."sortKey" = t."sortKey"
+  LEFT JOIN "User" a ON a."id" = r."assigneeId" LEFT JOIN "TranscriptSignal" s ON s."sortKey" = t."sortKey"`;
+
+/** A list row's LISTED_ANNOTATION_COLUMNS. */
+export type ListedAnnotationRow = {
+  sortKey: unknown;
+  reviewStatus: string | null;
+  noteCount: unknown;
+  tagged: unknown;
+} & PersonColumns<"assignee"> &
+  Record<`signal_${SignalKind}`, unknown>;
+
+/**
+ * The review fields and signals of the listed rows, by sort key: from their annotation columns, and
+ * the tags of those that have any in one more read.
+ */
+export async function listedAnnotationsOf(
+  rows: readonly ListedAnnotationRow[],
+): Promise<Map<number, TranscriptReviewFields & TranscriptInsightFields>> {
+  const fields = new Map<number, TranscriptReviewFields & TranscriptInsightFields>();
+  const tagged: number[] = [];
+  for (const row of rows) {
+    const key = toNumber(row.sortKey);
+    fields.set(key, {
+      reviewStatus: (row.reviewStatus ?? "unreviewed") as ReviewStatus,
+      tags: [],
+      assignee: personIn(row, "assignee"),
+      noteCount: toNumber(row.noteCount),
+      signals: SIGNAL_KINDS.filter((kind) => toNumber(row[`signal_${kind}`]) === 1),
+    });
+    if (toNumber(row.tagged) === 1) tagged.push(key);
   }
+  if (tagged.length === 0) return fields;
+  const tags = await storeRead<{ sortKey: unknown; id: string; name: string; color: string }>(
+    sql`SELECT tt."sortKey", g."id", g."name", g."color" FROM "TranscriptTag" tt JOIN "Tag" g ON g."id" = tt."tagId" WHERE ${keyIn(sql`tt."sortKey"`, tagged)}`,
+  );
   for (const row of tags) fields.get(toNumber(row.sortKey))?.tags.push({ id: row.id, name: row.name, color: row.color });
   for (const entry of fields.values()) if (entry.tags.length > 1) entry.tags.sort(compareTags);
-  for (const row of notes) {
-    const entry = fields.get(toNumber(row.sortKey));
-    if (entry) entry.noteCount = toNumber(row.n);
-  }
   return fields;
 }
 

@@ -37,11 +37,11 @@ const snippets = (globalForSnippets.searchSnippets ??= new LRUCache<string, Know
 const SNIPPET_SLICE_MS = 4;
 
 /**
- * The columns of a list row that tell which version of its transcript it shows. The size in bytes,
- * not the length in characters: both databases read it from the value's header, without reading
- * (PostgreSQL: decompressing) the stored transcript.
+ * The columns of a list row ("Transcript" t) that tell which version of its transcript it shows.
+ * The size in bytes, not the length in characters: both databases read it from the value's
+ * header, without reading (PostgreSQL: decompressing) the stored transcript.
  */
-export const VERSION_COLUMNS = sql`"receivedAt", octet_length("source") AS "sourceBytes"`;
+export const VERSION_COLUMNS = sql`t."receivedAt", octet_length(t."source") AS "sourceBytes"`;
 
 export interface VersionedRow {
   id: string;

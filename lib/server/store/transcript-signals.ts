@@ -1,12 +1,11 @@
 import "server-only";
 import { activeDatabase, storeRead } from "./active-database";
 import type { WriteTransaction } from "./database";
-import { keyIn } from "./filtered-keys";
 import { readSourcesAfter } from "./stored-sources";
 import { join, sql, toNumber, type Sql } from "./sql";
 import { deriveSignals, SIGNALS_VERSION, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS, type SignalRules } from "@/lib/insights/signal-rules";
-import { insightSettingsSchema, SIGNAL_KINDS, type InsightSettings, type SignalKind } from "@/lib/schemas/insights";
+import { insightSettingsSchema, type InsightSettings } from "@/lib/schemas/insights";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 
@@ -92,21 +91,6 @@ export async function writeSignals(tx: Pick<WriteTransaction, "execute">, rows: 
         ${differs} (excluded."version", excluded."rulesVersion", excluded."fallback", excluded."handoff",
           excluded."unanswered", excluded."repeated", excluded."questionGroup", excluded."questionExample")`);
   }
-}
-
-/** The signals of the listed transcripts, by sort key (none for a transcript without a row). */
-export async function signalKindsOf(keys: readonly number[]): Promise<Map<number, SignalKind[]>> {
-  const kinds = new Map<number, SignalKind[]>();
-  if (keys.length === 0) return kinds;
-  const rows = await storeRead<Record<SignalKind, unknown> & { sortKey: unknown }>(
-    sql`SELECT "sortKey", "fallback", "handoff", "unanswered", "repeated" FROM "TranscriptSignal" WHERE ${keyIn(sql`"sortKey"`, keys)}`,
-  );
-  for (const row of rows)
-    kinds.set(
-      toNumber(row.sortKey),
-      SIGNAL_KINDS.filter((kind) => toNumber(row[kind]) === 1),
-    );
-  return kinds;
 }
 
 /** A batch of recomputed signals, written by the caller within its own transaction. */
