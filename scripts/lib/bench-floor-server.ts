@@ -14,6 +14,7 @@ import { getTranscript, listTranscripts } from "@/lib/server/store";
 import { slotCountsSql } from "@/lib/server/store/count-in-range";
 import { pageOfKeysSql, plainKeySource } from "@/lib/server/store/key-source";
 import { LIST_COLUMNS } from "@/lib/server/store/transcript-row";
+import { LISTED_ANNOTATION_COLUMNS, LISTED_ANNOTATION_JOINS } from "@/lib/server/store/review-columns";
 import { sql } from "@/lib/server/store/sql";
 import { isPostgresUrl } from "@/lib/database-url.mjs";
 
@@ -35,7 +36,8 @@ const keys = pageOfKeysSql(plainKeySource({ search: null, sessionId: null }, { s
   scan: "range",
 });
 const countSql = sql`SELECT COALESCE(SUM("count"), 0) AS "n" FROM (${slotCountsSql(startMs, endMs)}) AS "slots"`;
-const pageSql = sql`SELECT ${LIST_COLUMNS} FROM "Transcript" WHERE "sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY "sortKey" DESC`;
+const pageSql = sql`SELECT ${LIST_COLUMNS}, ${LISTED_ANNOTATION_COLUMNS} FROM "Transcript" t ${LISTED_ANNOTATION_JOINS}
+  WHERE t."sortKey" IN (SELECT "sortKey" FROM (${keys}) AS "page") ORDER BY t."sortKey" DESC`;
 
 let listSql: () => Promise<unknown>;
 if (isPostgresUrl(url)) {
