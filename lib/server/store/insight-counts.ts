@@ -63,7 +63,7 @@ export async function countForInsights(range: TimeRange, segments: readonly Offs
       }
     }
   };
-  addDays(signalDays, SIGNAL_KINDS);
+  addDays(signalDays, DAILY_SIGNAL_KINDS);
   addDays(ratingDays, RATING_KINDS, (kind, n) => (ratings[kind] += n));
   const perMessageCount = new Map<number, number>();
   for (const row of lengthRows) if (row.dimension === LENGTH_DIMENSION) perMessageCount.set(Number(row.value), row.count);
@@ -78,7 +78,8 @@ function offsetAt(segments: readonly OffsetSegment[], ms: number): number {
 }
 
 const SLOTS_PER_DAY = DAY_MS / SLOT_MS;
-const SIGNAL_KINDS = ["fallback", "handoff"] as const;
+/** The signals among DAILY_INSIGHT_KINDS. */
+const DAILY_SIGNAL_KINDS = ["fallback", "handoff"] as const;
 const RATING_KINDS = ["thumbs_up", "thumbs_down"] as const;
 
 /** A UTC day's counts per 15-minute slot of the day (slotOfDay, 0 to 95) of some of the kinds. */
@@ -136,9 +137,9 @@ function perRun(ranges: TimeRange[], select: (inRun: Sql) => Sql): Sql[] {
 }
 
 /** Conversations with each signal per 15-minute slot. */
-const SIGNAL_SLOT_COUNTS_PER_DAY = slotCountsPerDay("insight signal slot counts", "signals", SIGNAL_KINDS, (ranges) =>
+const SIGNAL_SLOT_COUNTS_PER_DAY = slotCountsPerDay("insight signal slot counts", "signals", DAILY_SIGNAL_KINDS, (ranges) =>
   join(
-    SIGNAL_KINDS.flatMap((flag) =>
+    DAILY_SIGNAL_KINDS.flatMap((flag) =>
       perRun(
         ranges,
         (inRun) => sql`SELECT ${sqlText(`'${flag}'`)} AS "kind", ${SLOT} AS "slot", count(*) AS "n", 0 AS "ratings"
