@@ -5,7 +5,8 @@ import * as analyticsRoute from "@/app/api/analytics/route";
 import { db } from "@/lib/server/db";
 import { deleteTranscripts } from "@/lib/server/store";
 import { storeRead } from "@/lib/server/store/active-database";
-import { sql } from "@/lib/server/store/sql";
+import { int, sql } from "@/lib/server/store/sql";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 import { call } from "../helpers/api-client";
 import { createUser, signedInUser } from "../helpers/users";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
@@ -137,9 +138,10 @@ describe("GET /api/analytics: insights", () => {
 
   it("follows signals changed in days already counted, whose counts ratings leave as they are", async () => {
     // 3 June holds ia-3 alone: no handoff.
+    const june3 = Math.floor(Date.parse("2025-06-03T00:00:00.000Z") / DAY_MS);
     const signalVersion = async () => {
       const [row] = await storeRead<{ version: unknown }>(
-        sql`SELECT v."version" FROM "TranscriptSignalDayVersion" v JOIN "Transcript" t ON t."sortKey" / 88473600000 = v."day" WHERE t."id" = 'ia-3'`,
+        sql`SELECT "version" FROM "TranscriptSignalDayVersion" WHERE "day" = ${int(june3)}`,
       );
       return String(row?.version);
     };
