@@ -48,6 +48,13 @@ export interface OffsetSegment {
   offset: number;
 }
 
+/** The zone's offset at `ms`: that of the last segment begun by then (the first before it begins). */
+export function offsetAt(segments: readonly OffsetSegment[], ms: number): number {
+  let offset = segments[0].offset;
+  for (const segment of segments) if (segment.fromMs <= ms) offset = segment.offset;
+  return offset;
+}
+
 /** Offsets in force over [startMs, endMs], with the instants where they change (DST). */
 export function offsetSegments(timeZone: string, startMs: number, endMs: number): OffsetSegment[] {
   const segments: OffsetSegment[] = [{ fromMs: startMs, offset: offsetMinutes(timeZone, startMs) }];

@@ -2,6 +2,7 @@
 // viewer's time zone, distributions, and totals that always equal the list's total.
 import * as analyticsRoute from "@/app/api/analytics/route";
 import * as listRoute from "@/app/api/transcripts/route";
+import { deleteTranscripts } from "@/lib/server/store";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
@@ -185,6 +186,21 @@ describe("GET /api/analytics", () => {
     ]);
     await storeTranscripts([a8]);
     expect((await analytics(RANGE)).body).toEqual(before.body);
+  });
+
+  it("follows a transcript written into an hour already counted of a day the zone's range cuts", async () => {
+    // New York's 9 to 11 March: UTC's 9 March from 05:00 and 12 March to 03:59, both kept by the hour.
+    const range = { startTime: "2025-03-09T05:00:00.000Z", endTime: "2025-03-12T03:59:59.999Z", tz: "America/New_York" };
+    const before = await analytics(range);
+    expect(before.body.total).toBe(7);
+    await storeTranscripts([{ id: "late-1", createdAt: "2025-03-12T02:30:00.000Z", device: "tablet" }]);
+    const after = await analytics(range);
+    expect(after.body.total).toBe(8);
+    expect(days(after.body)["2025-03-11"]).toBe(days(before.body)["2025-03-11"] + 1);
+    expect(hours(after.body)[22]).toBe((hours(before.body)[22] ?? 0) + 1);
+    expect(after.body.deviceDistribution.find((entry: { name: string }) => entry.name === "tablet").value).toBe(2);
+    await deleteTranscripts(["late-1"]);
+    expect((await analytics(range)).body).toEqual(before.body);
   });
 
   it.each([

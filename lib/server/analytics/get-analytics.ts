@@ -2,7 +2,6 @@ import "server-only";
 import {
   countForAnalytics,
   countForInsights,
-  countInRange,
   ROLLUP_DIMENSIONS,
   type AnalyticsCounts,
   type InsightCounts,
@@ -30,10 +29,10 @@ export async function getAnalytics(query: AnalyticsQuery): Promise<AnalyticsResp
   const segments = offsetSegments(query.tz, startMs, endMs);
   const previousRange = { startMs: startMs - (endMs - startMs) - 1, endMs: startMs - 1 };
   const previousSegments = offsetSegments(query.tz, previousRange.startMs, previousRange.endMs);
-  const [counts, insightCounts, previousTotal, previousInsightCounts] = await Promise.all([
+  const [counts, insightCounts, previousCounts, previousInsightCounts] = await Promise.all([
     countForAnalytics({ startMs, endMs }, segments),
     countForInsights({ startMs, endMs }, segments),
-    countInRange(previousRange.startMs, previousRange.endMs),
+    countForAnalytics(previousRange, previousSegments),
     countForInsights(previousRange, previousSegments),
   ]);
 
@@ -57,7 +56,7 @@ export async function getAnalytics(query: AnalyticsQuery): Promise<AnalyticsResp
     deviceDistribution: distributions.device,
     osDistribution: distributions.os,
     browserDistribution: distributions.browser,
-    insights: insightsOf(days, counts, insightCounts, insightRates(previousTotal, previousInsightCounts)),
+    insights: insightsOf(days, counts, insightCounts, insightRates(previousCounts, previousInsightCounts)),
   };
 }
 
@@ -68,7 +67,7 @@ function insightsOf(days: number[], counts: AnalyticsCounts, insights: InsightCo
       return { date: dayKey(day), rate: rate(count, counts.perLocalDay.get(day) ?? 0) ?? 0, count };
     });
   return {
-    ...insightRates(sum(counts.perLocalDay.values()), insights),
+    ...insightRates(counts, insights),
     previous,
     fallbackOverTime: signalOverTime("fallback"),
     handoffOverTime: signalOverTime("handoff"),
@@ -77,20 +76,21 @@ function insightsOf(days: number[], counts: AnalyticsCounts, insights: InsightCo
       helpful: insights.perLocalDay.thumbs_up.get(day) ?? 0,
       notHelpful: insights.perLocalDay.thumbs_down.get(day) ?? 0,
     })),
-    lengthHistogram: lengthHistogram(insights.perMessageCount),
+    lengthHistogram: lengthHistogram(counts.perMessageCount),
     heatmap: counts.perLocalWeekHour.map((count, index) => ({ weekday: Math.floor(index / 24), hour: index % 24, count })),
   };
 }
 
-/** The headline figures of a period of `total` conversations. */
-function insightRates(total: number, insights: InsightCounts): InsightRates {
+/** The headline figures of a period. */
+function insightRates(counts: AnalyticsCounts, insights: InsightCounts): InsightRates {
+  const total = sum(counts.perLocalDay.values());
   const { thumbs_up: helpful, thumbs_down: notHelpful } = insights.ratings;
   const handoff = rate(sum(insights.perLocalDay.handoff.values()), total);
   return {
     containmentRate: handoff === null ? null : 1 - handoff,
     fallbackRate: rate(sum(insights.perLocalDay.fallback.values()), total),
     helpfulRate: rate(helpful, helpful + notHelpful),
-    medianMessages: medianOfCounts(insights.perMessageCount),
+    medianMessages: medianOfCounts(counts.perMessageCount),
   };
 }
 

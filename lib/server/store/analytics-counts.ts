@@ -3,10 +3,11 @@ import { storeRead } from "./active-database";
 import type { TimeRange } from "./database";
 import { attributeCountsInRange } from "./attribute-counts";
 import { slotCountsSql } from "./count-in-range";
-import { int, join, sql, toNumber, type Sql } from "./sql";
-import { ROLLUP_DIMENSIONS, type RollupDimension } from "./rollup-deltas";
-import { SLOT_MS } from "@/lib/transcripts/time-buckets";
-import type { OffsetSegment } from "@/lib/transcripts/time-zone";
+import { adjoinedRanges, piecesByHour, valuesOverDays, type PerDayValue } from "./day-cache";
+import { join, toNumber } from "./sql";
+import { LENGTH_DIMENSION, type RollupDimension } from "./rollup-deltas";
+import { DAY_MS, HOUR_MS, SLOT_MS } from "@/lib/transcripts/time-buckets";
+import { offsetAt, type OffsetSegment } from "@/lib/transcripts/time-zone";
 
 export interface AnalyticsCounts {
   /** Transcripts per local day (days since 1970-01-01 in the zone); days without any are left out. */
@@ -17,56 +18,69 @@ export interface AnalyticsCounts {
   perLocalWeekHour: number[];
   /** Transcripts per device, os and browser value ("" where the transcript has none). */
   attributes: { dimension: RollupDimension; value: string; count: number }[];
+  /** Transcripts per message count; MESSAGE_COUNT_CAP counts that many messages or more. */
+  perMessageCount: Map<number, number>;
 }
 
 /**
  * The counts the analytics are made of, for the transcripts created in the range, in the zone whose
- * offsets over the range are `segments`. Summed in the database from the 15-minute slots' rollup plus
- * the raw rows of the partly covered slots at the ends of the range; the device, OS and browser
- * counts from attribute-counts.ts.
+ * offsets over the range are `segments`: transcripts per 15-minute slot (the slots' rollup plus the
+ * raw rows of the partly covered slots at the ends of the range), kept per day (day-cache.ts), each
+ * slot's local day and hour being those of its start (every offset is a whole number of quarter
+ * hours, so no slot straddles a local hour or day); the device, OS, browser and length counts
+ * from attribute-counts.ts.
  */
-export async function countForAnalytics(range: TimeRange, segments: OffsetSegment[]): Promise<AnalyticsCounts> {
-  const [timeRows, attributeRows] = await Promise.all([
-    storeRead<{ kind: string; bucket: unknown; n: unknown }>(timeSeriesSql(range, segments)),
-    attributeCountsInRange(range),
-  ]);
+export async function countForAnalytics(range: TimeRange, segments: readonly OffsetSegment[]): Promise<AnalyticsCounts> {
+  const [slotPieces, attributeRows] = await Promise.all([valuesOverDays(SLOT_COUNTS_PER_DAY, range), attributeCountsInRange(range)]);
   const perLocalDay = new Map<number, number>();
   const perLocalHour = new Array<number>(24).fill(0);
   const perLocalWeekHour = new Array<number>(7 * 24).fill(0);
-  for (const row of timeRows) {
-    const bucket = toNumber(row.bucket);
-    if (row.kind === "day") perLocalDay.set(bucket, toNumber(row.n));
-    else {
-      perLocalWeekHour[bucket] += toNumber(row.n);
-      perLocalHour[bucket % 24] += toNumber(row.n);
+  for (const { day, counts } of slotPieces) {
+    for (let slotOfDay = 0; slotOfDay < SLOTS_PER_DAY; slotOfDay++) {
+      const count = counts[slotOfDay];
+      if (count === 0) continue;
+      const slotMs = (day * SLOTS_PER_DAY + slotOfDay) * SLOT_MS;
+      const localMinute = slotMs / 60_000 + offsetAt(segments, slotMs);
+      const localDay = Math.floor(localMinute / MINUTES_PER_DAY);
+      const localHour = Math.floor((localMinute - localDay * MINUTES_PER_DAY) / 60);
+      perLocalDay.set(localDay, (perLocalDay.get(localDay) ?? 0) + count);
+      perLocalHour[localHour] += count;
+      // 1970-01-01, day 0, was a Thursday: weekday 3 counting from Monday.
+      perLocalWeekHour[((((localDay + 3) % 7) + 7) % 7) * 24 + localHour] += count;
     }
   }
-  const attributes = attributeRows.filter((row): row is AnalyticsCounts["attributes"][number] =>
-    (ROLLUP_DIMENSIONS as readonly string[]).includes(row.dimension),
-  );
-  return { perLocalDay, perLocalHour, perLocalWeekHour, attributes };
+  const attributes: AnalyticsCounts["attributes"] = [];
+  const perMessageCount = new Map<number, number>();
+  for (const row of attributeRows) {
+    if (row.dimension === LENGTH_DIMENSION) perMessageCount.set(Number(row.value), row.count);
+    else attributes.push({ dimension: row.dimension, value: row.value, count: row.count });
+  }
+  return { perLocalDay, perLocalHour, perLocalWeekHour, attributes, perMessageCount };
 }
 
-/**
- * Counts per local day and per local hour of the week (1970-01-01, day 0, was a Thursday: weekday 3
- * counting from Monday). A slot's local minute is its UTC minute plus
- * the zone's offset at the slot's start; offsets change only at DST transitions, written here as
- * a CASE over slot numbers. Every offset is a whole number of quarter hours, so no slot straddles a
- * local hour or day.
- */
-function timeSeriesSql({ startMs, endMs }: TimeRange, segments: OffsetSegment[]): Sql {
-  let offset: Sql = int(segments[0].offset);
-  if (segments.length > 1) {
-    const branches = segments
-      .slice(1)
-      .map((segment, index) => sql`WHEN "slot" < ${int(Math.ceil(segment.fromMs / SLOT_MS))} THEN ${int(segments[index].offset)}`);
-    offset = sql`CASE ${join(branches, " ")} ELSE ${int(segments[segments.length - 1].offset)} END`;
-  }
-  const minutesPerSlot = int(SLOT_MS / 60_000);
-  return sql`
-    WITH "local" AS (SELECT "slot" * ${minutesPerSlot} + ${offset} AS "minute", "count" FROM (${slotCountsSql(startMs, endMs)}) AS "slots")
-    SELECT 'day' AS "kind", "minute" / 1440 AS "bucket", SUM("count") AS "n" FROM "local" GROUP BY "minute" / 1440
-    UNION ALL
-    SELECT 'weekhour' AS "kind", (("minute" / 1440 + 3) % 7) * 24 + ("minute" % 1440) / 60 AS "bucket", SUM("count") AS "n"
-    FROM "local" GROUP BY (("minute" / 1440 + 3) % 7) * 24 + ("minute" % 1440) / 60`;
+const SLOTS_PER_DAY = DAY_MS / SLOT_MS;
+const MINUTES_PER_DAY = DAY_MS / 60_000;
+
+/** A piece's transcripts (day-cache.ts) per 15-minute slot of its UTC day; the slots outside the piece hold 0. */
+interface SlotCountsOfPiece {
+  day: number;
+  counts: Int32Array;
 }
+
+const SLOT_COUNTS_PER_DAY: PerDayValue<SlotCountsOfPiece> = {
+  identity: "transcripts per slot",
+  madeOf: "transcripts",
+  async read(pieces) {
+    // Pieces meet only at whole hours, so only the ends of a run of them cut a slot.
+    const runs = adjoinedRanges(pieces).map(({ startMs, endMs }) => slotCountsSql(startMs, endMs));
+    const rows = await storeRead<{ slot: unknown; count: unknown }>(join(runs, " UNION ALL "));
+    const values = pieces.map((piece) => ({ day: Math.floor(piece.startMs / DAY_MS), counts: new Int32Array(SLOTS_PER_DAY) }));
+    const ofHour = piecesByHour(pieces, values);
+    for (const row of rows) {
+      const slot = toNumber(row.slot);
+      const value = ofHour.get(Math.floor((slot * SLOT_MS) / HOUR_MS));
+      if (value) value.counts[slot % SLOTS_PER_DAY] += toNumber(row.count);
+    }
+    return values;
+  },
+};

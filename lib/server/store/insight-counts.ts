@@ -3,11 +3,9 @@ import { storeRead } from "./active-database";
 import type { TimeRange } from "./database";
 import { identifier, int, join, sql, sqlText, toNumber, type Sql } from "./sql";
 import { SORT_KEY_SPREAD, sortKeyRange } from "./sort-key";
-import { LENGTH_DIMENSION } from "./rollup-deltas";
-import { attributeCountsInRange } from "./attribute-counts";
-import { adjoinedRanges, valuesOverDays, type DayValueSource, type PerDayValue } from "./day-cache";
-import { DAY_MS, SLOT_MS } from "@/lib/transcripts/time-buckets";
-import { localDayNumber, type OffsetSegment } from "@/lib/transcripts/time-zone";
+import { adjoinedRanges, piecesByHour, valuesOverDays, type DayValueSource, type PerDayValue } from "./day-cache";
+import { DAY_MS, HOUR_MS, SLOT_MS } from "@/lib/transcripts/time-buckets";
+import { localDayNumber, offsetAt, type OffsetSegment } from "@/lib/transcripts/time-zone";
 
 /** The kinds counted per local day: transcripts with a signal, and ratings by type. */
 export const DAILY_INSIGHT_KINDS = ["fallback", "handoff", "thumbs_up", "thumbs_down"] as const;
@@ -21,8 +19,6 @@ export interface InsightCounts {
   perLocalDay: Record<DailyInsightKind, Map<number, number>>;
   /** The ratings themselves, by type: a conversation may hold several. */
   ratings: { thumbs_up: number; thumbs_down: number };
-  /** Transcripts per message count; MESSAGE_COUNT_CAP counts that many messages or more. */
-  perMessageCount: Map<number, number>;
 }
 
 /**
@@ -31,50 +27,39 @@ export interface InsightCounts {
  * (feedbackType, sortKey) read per 15-minute slot, whose local day is then the slot's (every offset
  * is a whole number of quarter hours), each whole UTC day's slots kept (day-cache.ts): the signals'
  * under the day's signal version, the ratings' under its annotation version, so that ratings given
- * all day long leave the signal counts kept; the conversation lengths as attribute-counts.ts counts
- * them.
+ * all day long leave the signal counts kept. (The conversation lengths are the analytics' counts.)
  */
 export async function countForInsights(range: TimeRange, segments: readonly OffsetSegment[]): Promise<InsightCounts> {
-  const [signalDays, ratingDays, lengthRows] = await Promise.all([
+  const [signalPieces, ratingPieces] = await Promise.all([
     valuesOverDays(SIGNAL_SLOT_COUNTS_PER_DAY, range),
     valuesOverDays(RATING_SLOT_COUNTS_PER_DAY, range),
-    attributeCountsInRange(range),
   ]);
   const perLocalDay = Object.fromEntries(
     DAILY_INSIGHT_KINDS.map((kind) => [kind, new Map<number, number>()]),
   ) as InsightCounts["perLocalDay"];
   const ratings = { thumbs_up: 0, thumbs_down: 0 };
-  const addDays = <Kind extends DailyInsightKind>(
-    days: DaySlotCounts[],
-    kinds: readonly Kind[],
-    onRatings?: (kind: Kind, n: number) => void,
-  ) => {
-    for (const { day, conversations, ratings: ratingsPerSlot } of days) {
+  const addPieces = <Kind extends DailyInsightKind>(pieces: DaySlotCounts[], kinds: readonly Kind[], countRatings: boolean) => {
+    for (const { day, conversations, ratings: ratingsPerSlot } of pieces) {
       for (let slotOfDay = 0; slotOfDay < SLOTS_PER_DAY; slotOfDay++) {
-        const slotMs = (day * SLOTS_PER_DAY + slotOfDay) * SLOT_MS;
         let localDay: number | null = null;
-        kinds.forEach((kind, kindIndex) => {
-          const count = conversations[kindIndex * SLOTS_PER_DAY + slotOfDay];
-          if (count === 0) return;
-          localDay ??= localDayNumber(slotMs, offsetAt(segments, slotMs));
-          perLocalDay[kind].set(localDay, (perLocalDay[kind].get(localDay) ?? 0) + count);
-          onRatings?.(kind, ratingsPerSlot[kindIndex * SLOTS_PER_DAY + slotOfDay]);
-        });
+        for (let kindIndex = 0; kindIndex < kinds.length; kindIndex++) {
+          const index = kindIndex * SLOTS_PER_DAY + slotOfDay;
+          const count = conversations[index];
+          if (count === 0) continue;
+          if (localDay === null) {
+            const slotMs = (day * SLOTS_PER_DAY + slotOfDay) * SLOT_MS;
+            localDay = localDayNumber(slotMs, offsetAt(segments, slotMs));
+          }
+          const perDay = perLocalDay[kinds[kindIndex]];
+          perDay.set(localDay, (perDay.get(localDay) ?? 0) + count);
+          if (countRatings) ratings[kinds[kindIndex] as (typeof RATING_KINDS)[number]] += ratingsPerSlot[index];
+        }
       }
     }
   };
-  addDays(signalDays, DAILY_SIGNAL_KINDS);
-  addDays(ratingDays, RATING_KINDS, (kind, n) => (ratings[kind] += n));
-  const perMessageCount = new Map<number, number>();
-  for (const row of lengthRows) if (row.dimension === LENGTH_DIMENSION) perMessageCount.set(Number(row.value), row.count);
-  return { perLocalDay, ratings, perMessageCount };
-}
-
-/** The zone's offset at `ms`: that of the last segment begun by then (the first before it begins). */
-function offsetAt(segments: readonly OffsetSegment[], ms: number): number {
-  let offset = segments[0].offset;
-  for (const segment of segments) if (segment.fromMs <= ms) offset = segment.offset;
-  return offset;
+  addPieces(signalPieces, DAILY_SIGNAL_KINDS, false);
+  addPieces(ratingPieces, RATING_KINDS, true);
+  return { perLocalDay, ratings };
 }
 
 const SLOTS_PER_DAY = DAY_MS / SLOT_MS;
@@ -82,7 +67,10 @@ const SLOTS_PER_DAY = DAY_MS / SLOT_MS;
 const DAILY_SIGNAL_KINDS = ["fallback", "handoff"] as const;
 const RATING_KINDS = ["thumbs_up", "thumbs_down"] as const;
 
-/** A UTC day's counts per 15-minute slot of the day (slotOfDay, 0 to 95) of some of the kinds. */
+/**
+ * A piece's counts (day-cache.ts: a UTC day, an hour or part of one) per 15-minute slot of its UTC
+ * day (slotOfDay, 0 to 95) of some of the kinds; the slots outside the piece hold 0.
+ */
 interface DaySlotCounts {
   day: number;
   /** Conversations with the kind, at [index of the kind x SLOTS_PER_DAY + slotOfDay]. */
@@ -103,21 +91,19 @@ function slotCountsPerDay(
     madeOf,
     async read(pieces) {
       const rows = await storeRead<{ kind: DailyInsightKind; slot: unknown; n: unknown; ratings: unknown }>(perSlotSql(pieces));
-      const byDay = new Map<number, DaySlotCounts>(
-        pieces.map((piece) => {
-          const day = Math.floor(piece.startMs / DAY_MS);
-          const size = kinds.length * SLOTS_PER_DAY;
-          return [day, { day, conversations: new Int32Array(size), ratings: new Int32Array(size) }];
-        }),
-      );
+      const counts = pieces.map((piece): DaySlotCounts => {
+        const size = kinds.length * SLOTS_PER_DAY;
+        return { day: Math.floor(piece.startMs / DAY_MS), conversations: new Int32Array(size), ratings: new Int32Array(size) };
+      });
+      const ofHour = piecesByHour(pieces, counts);
       for (const row of rows) {
         const slot = toNumber(row.slot);
-        const counts = byDay.get(Math.floor(slot / SLOTS_PER_DAY))!;
         const index = kinds.indexOf(row.kind) * SLOTS_PER_DAY + (slot % SLOTS_PER_DAY);
-        counts.conversations[index] = toNumber(row.n);
-        counts.ratings[index] = toNumber(row.ratings);
+        const countsOfPiece = ofHour.get(Math.floor((slot * SLOT_MS) / HOUR_MS))!;
+        countsOfPiece.conversations[index] = toNumber(row.n);
+        countsOfPiece.ratings[index] = toNumber(row.ratings);
       }
-      return pieces.map((piece) => byDay.get(Math.floor(piece.startMs / DAY_MS))!);
+      return counts;
     },
   };
 }
