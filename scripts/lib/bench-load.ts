@@ -26,7 +26,8 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   return runLoad(options);
 }
 
-async function runLoad(options: LoadOptions): Promise<LoadResult> {
+/** One load measurement with no warm-up. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
