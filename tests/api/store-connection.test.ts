@@ -4,7 +4,7 @@ import { setImmediate as nextTurnOfEventLoop } from "node:timers/promises";
 import pg from "pg";
 import { sql } from "@/lib/server/store/sql";
 import { db } from "@/lib/server/db";
-import { closeStore } from "@/lib/server/store";
+import { closeStore, READ_TIMEOUT_CODE } from "@/lib/server/store";
 import { storeRead, storeWrite } from "@/lib/server/store/active-database";
 import { describeOn, itOn } from "../helpers/database-provider";
 import { storeTranscripts } from "./transcripts-test-data";
@@ -86,6 +86,27 @@ describe("store reads", () => {
       }
     },
   );
+});
+
+describeOn("postgres")("a read cut by its budget", () => {
+  it("answers a read timeout, with or without parameters, and leaves every connection fit for the next read", async () => {
+    process.env.QUERY_TIMEOUT_MS = "100";
+    try {
+      for (const statement of [sql`SELECT pg_sleep(1) AS "slept"`, sql`SELECT pg_sleep(${1}) AS "slept"`]) {
+        const failures = await Promise.all(Array.from({ length: 12 }, () => storeRead(statement).catch((error: unknown) => error)));
+        for (const failure of failures) expect(failure).toMatchObject({ code: READ_TIMEOUT_CODE });
+      }
+    } finally {
+      delete process.env.QUERY_TIMEOUT_MS;
+    }
+    // More reads at once than the pool has connections: each answers as if nothing had failed on it.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => storeRead<{ v: unknown }>(sql`SELECT ${index}::integer AS "v"`)),
+    );
+    expect(answers.map(([row]) => Number(row.v))).toEqual(Array.from({ length: 30 }, (_, index) => index));
+    const plain = await Promise.all(Array.from({ length: 30 }, () => storeRead<{ v: unknown }>(sql`SELECT 7 AS "v"`)));
+    expect(plain.map(([row]) => Number(row.v))).toEqual(Array(30).fill(7));
+  });
 });
 
 describeOn("postgres")("one pool per database", () => {

@@ -59,15 +59,19 @@ export function postgresConnection(url: string): PostgresConnection {
   // An idle connection dropped by the server (restart, dropped test database) must not crash the process.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PortalPrismaClient;
+  /** A read's failure as the store reports it: a statement cancelled by its budget is a read timeout. */
+  const readFailure = (error: unknown, statement: Sql, budgetMs: number): unknown => {
+    if ((error as { code?: unknown }).code !== QUERY_CANCELED) return error;
+    console.warn(
+      `A PostgreSQL read ran past its time budget of ${budgetMs} ms and was cancelled: ${statement.text.replace(/\s+/g, " ").slice(0, 200)}`,
+    );
+    return readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`);
+  };
   const run = async <Row>(client: pg.Pool | pg.PoolClient, statement: Sql, budgetMs = 0) => {
     try {
       return (await client.query(statement.text, statement.values.map(postgresValue))).rows as Row[];
     } catch (error) {
-      if ((error as { code?: unknown }).code !== QUERY_CANCELED) throw error;
-      console.warn(
-        `A PostgreSQL read ran past its time budget of ${budgetMs} ms and was cancelled: ${statement.text.replace(/\s+/g, " ").slice(0, 200)}`,
-      );
-      throw readTimeoutError(`The read ran past its time budget of ${budgetMs} ms`);
+      throw readFailure(error, statement, budgetMs);
     }
   };
   /** `work` in one transaction; `setUp` is sent with its BEGIN, in the same round trip. */
@@ -94,18 +98,27 @@ export function postgresConnection(url: string): PostgresConnection {
    * One statement in a transaction of its own whose statement_timeout is the budget, sent whole at
    * once: its BEGIN, the statement and its COMMIT. A statement cut by the budget aborts the
    * transaction, which the COMMIT then rolls back; the connection goes back to the pool only once
-   * all three are answered.
+   * all three are answered. A statement without parameters goes with them in one message (the
+   * simple protocol), which costs both sides a third less than three; a failure there ends the
+   * message inside the aborted transaction, which is then rolled back.
    */
   const budgetedRead = async <Row>(statement: Sql, budgetMs: number): Promise<Row[]> => {
     const client = await pool.connect();
+    // The store's reads are index walks and counts whose plans cost past jit_above_cost at a
+    // million transcripts: compiling them takes longer than running them.
+    const setUp = `BEGIN; SET LOCAL statement_timeout = ${budgetMs}; SET LOCAL jit = off`;
     try {
-      // The store's reads are index walks and counts whose plans cost past jit_above_cost at a
-      // million transcripts: compiling them takes longer than running them.
-      const outcomes = await Promise.allSettled([
-        client.query(`BEGIN; SET LOCAL statement_timeout = ${budgetMs}; SET LOCAL jit = off`),
-        run<Row>(client, statement, budgetMs),
-        client.query("COMMIT"),
-      ]);
+      if (statement.values.length === 0) {
+        try {
+          const results = (await client.query(`${setUp};\n${statement.text}\n;COMMIT`)) as unknown as pg.QueryResult[];
+          // BEGIN and the two SETs answer first.
+          return results[3].rows as Row[];
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw readFailure(error, statement, budgetMs);
+        }
+      }
+      const outcomes = await Promise.allSettled([client.query(setUp), run<Row>(client, statement, budgetMs), client.query("COMMIT")]);
       const failure = outcomes.find((outcome) => outcome.status === "rejected");
       if (failure) throw failure.reason;
       return (outcomes[1] as PromiseFulfilledResult<Row[]>).value;
