@@ -99,7 +99,7 @@ export function postgresConnection(url: string): PostgresConnection {
    * once: its BEGIN, the statement and its COMMIT. A statement cut by the budget aborts the
    * transaction, which the COMMIT then rolls back; the connection goes back to the pool only once
    * all three are answered. A statement without parameters goes with them in one message (the
-   * simple protocol), which costs both sides a third less than three; a failure there ends the
+   * simple protocol), which costs both sides less than three queries; a failure there ends the
    * message inside the aborted transaction, which is then rolled back.
    */
   const budgetedRead = async <Row>(statement: Sql, budgetMs: number): Promise<Row[]> => {
@@ -110,8 +110,9 @@ export function postgresConnection(url: string): PostgresConnection {
     try {
       if (statement.values.length === 0) {
         try {
-          const results = (await client.query(`${setUp};\n${statement.text}\n;COMMIT`)) as unknown as pg.QueryResult[];
+          // The statement on lines of its own, so that nothing it ends with can swallow the COMMIT;
           // BEGIN and the two SETs answer first.
+          const results = (await client.query(`${setUp};\n${statement.text}\n;COMMIT`)) as unknown as pg.QueryResult[];
           return results[3].rows as Row[];
         } catch (error) {
           await client.query("ROLLBACK").catch(() => undefined);
