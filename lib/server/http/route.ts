@@ -8,6 +8,7 @@ import { authenticateRequest, type SessionUser } from "../auth/session";
 import { assertSameOrigin } from "./same-origin";
 import { authenticateIngestKey, type IngestPrincipal } from "../ingest/authenticate-ingest-key";
 import { authenticateCron } from "../jobs/authenticate-cron";
+import { inTurn } from "./requests-at-once";
 
 /**
  * Who may call a route. Declared on every handler so it can be checked by a test. "ingest" is the
@@ -76,7 +77,11 @@ export function route<A extends AccessPolicy, B = undefined, Q = undefined, P = 
       return toErrorResponse(error);
     }
   };
-  return Object.assign(wrapped, { access: config.access });
+  // People's requests take turns under the limit on requests at once; sign-in and the machines'
+  // calls (ingest, cron) never wait behind them.
+  const signedIn = config.access === "user" || config.access === "admin";
+  const handle = signedIn ? (req: NextRequest, ctx: RouteContext) => inTurn(() => wrapped(req, ctx)) : wrapped;
+  return Object.assign(handle, { access: config.access });
 }
 
 async function authorize(req: NextRequest, access: "user" | "admin"): Promise<SessionUser> {

@@ -1,0 +1,34 @@
+import "server-only";
+import pLimit, { type LimitFunction } from "p-limit";
+import { databaseName } from "../store";
+import type { DatabaseName } from "../store/database";
+
+/**
+ * How many signed-in requests one server instance works on at once (REQUESTS_AT_ONCE); the rest
+ * wait their turn in order of arrival. 0 sets no limit.
+ *
+ * On PostgreSQL the answer of every read is handled on the server's one thread, behind the work
+ * of every request in flight: without a limit, a call that reads several times in a row (a
+ * search) waits behind the whole crowd at each read, and the slowest calls' latency grows with
+ * the number of clients. With a limit, the requests in progress finish before the next ones
+ * start. SQLite's reads run on worker threads that the limit would only leave idle, so it has
+ * none unless one is set.
+ */
+export function requestsAtOnceFor(database: DatabaseName, setting: string | undefined): number {
+  const configured = setting?.trim() ? Number(setting) : NaN;
+  if (Number.isInteger(configured) && configured >= 0) return configured;
+  return database === "postgresql" ? DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE : 0;
+}
+
+export const DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE = 32;
+
+let current: { size: number; limit: LimitFunction } | null = null;
+
+/** Runs a signed-in request's work when its turn comes under the limit in force. */
+export function inTurn(work: () => Promise<Response>): Promise<Response> {
+  const size = requestsAtOnceFor(databaseName(), process.env.REQUESTS_AT_ONCE);
+  if (size === 0) return work();
+  // A changed setting (a test, another database) starts a new queue; the old one drains.
+  if (current?.size !== size) current = { size, limit: pLimit(size) };
+  return current.limit(work);
+}
