@@ -37,6 +37,7 @@ import { formatCount } from "./lib/progress";
 import { Random } from "./lib/random";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
 import { DAY_MS } from "../lib/transcripts/time-buckets";
+import { requestsAtOnceFor } from "@/lib/server/http/requests-at-once";
 
 const USERS = 20;
 const USER_PASSWORD = "load-password-123";
@@ -544,6 +545,11 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
   };
 }
 
+function describeRequestsAtOnce(database: DatabaseKind): string {
+  const limit = requestsAtOnceFor(database === "postgres" ? "postgresql" : "sqlite", process.env.REQUESTS_AT_ONCE);
+  return limit === 0 ? "no limit" : `${limit}, the others wait in order of arrival`;
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(1));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
@@ -571,6 +577,7 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
       (r) =>
         `${r.clientsAnswered === options.clients ? "all" : `**only ${r.clientsAnswered} of**`} ${options.clients} clients answered after ${r.warmUpSeconds.toFixed(1)} s`,
     ],
+    ["signed-in requests at once (`REQUESTS_AT_ONCE`)", (r) => describeRequestsAtOnce(r.database)],
     ["server memory (RSS, process tree)", (r) => `peak ${mb(r.peakRssBytes)}, ${mb(r.endRssBytes)} at the end`],
     [
       "feedback writes (warm-up included)",

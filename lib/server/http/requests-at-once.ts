@@ -1,6 +1,5 @@
 import "server-only";
 import pLimit, { type LimitFunction } from "p-limit";
-import { databaseName } from "../store";
 import type { DatabaseName } from "../store/database";
 
 /**
@@ -24,9 +23,9 @@ export const DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE = 32;
 
 let current: { size: number; limit: LimitFunction } | null = null;
 
-/** Runs a signed-in request's work when its turn comes under the limit in force. */
-export function inTurn(work: () => Promise<Response>): Promise<Response> {
-  const size = requestsAtOnceFor(databaseName(), process.env.REQUESTS_AT_ONCE);
+/** Runs a signed-in request's work when its turn comes under the limit in force on `database`. */
+export function inTurn(database: DatabaseName, work: () => Promise<Response>): Promise<Response> {
+  const size = requestsAtOnceFor(database, process.env.REQUESTS_AT_ONCE);
   if (size === 0) return work();
   // A changed setting (a test, another database) starts a new queue; the old one drains.
   if (current?.size !== size) current = { size, limit: pLimit(size) };

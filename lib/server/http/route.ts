@@ -9,6 +9,7 @@ import { assertSameOrigin } from "./same-origin";
 import { authenticateIngestKey, type IngestPrincipal } from "../ingest/authenticate-ingest-key";
 import { authenticateCron } from "../jobs/authenticate-cron";
 import { inTurn } from "./requests-at-once";
+import { databaseName } from "../store";
 
 /**
  * Who may call a route. Declared on every handler so it can be checked by a test. "ingest" is the
@@ -80,7 +81,7 @@ export function route<A extends AccessPolicy, B = undefined, Q = undefined, P = 
   // People's requests take turns under the limit on requests at once; sign-in and the machines'
   // calls (ingest, cron) never wait behind them.
   const signedIn = config.access === "user" || config.access === "admin";
-  const handle = signedIn ? (req: NextRequest, ctx: RouteContext) => inTurn(() => wrapped(req, ctx)) : wrapped;
+  const handle = signedIn ? (req: NextRequest, ctx: RouteContext) => inTurn(databaseName(), () => wrapped(req, ctx)) : wrapped;
   return Object.assign(handle, { access: config.access });
 }
 
