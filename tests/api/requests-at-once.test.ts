@@ -45,7 +45,8 @@ describe("the limit on signed-in requests at once", () => {
     expect(requestsAtOnceFor("sqlite", undefined)).toBe(0);
     expect(requestsAtOnceFor("sqlite", "8")).toBe(8);
     expect(requestsAtOnceFor("postgresql", "0")).toBe(0);
-    for (const bad of ["", " ", "-1", "2.5", "many"]) expect(requestsAtOnceFor("postgresql", bad)).toBe(32);
+    for (const bad of ["", " ", "-1", "2.5", "many"])
+      expect(requestsAtOnceFor("postgresql", bad)).toBe(DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE);
   });
 
   it("holds the requests past the limit and starts them in order of arrival", async () => {

@@ -2,6 +2,8 @@ import "server-only";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { DatabaseName } from "../store/database";
 
+export const DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE = 32;
+
 /**
  * How many signed-in requests one server instance works on at once (REQUESTS_AT_ONCE); the rest
  * wait their turn in order of arrival. 0 sets no limit.
@@ -18,8 +20,6 @@ export function requestsAtOnceFor(database: DatabaseName, setting: string | unde
   if (Number.isInteger(configured) && configured >= 0) return configured;
   return database === "postgresql" ? DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE : 0;
 }
-
-export const DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE = 32;
 
 let current: { size: number; limit: LimitFunction } | null = null;
 
