@@ -3,7 +3,8 @@
 // `npm run bench` leaves behind: data/bench/bench.db and PostgreSQL bench_portal), under `clients`
 // signed-in connections that each keep one request in flight for `seconds`, mixing list, search,
 // detail, analytics and feedback writes by a seeded random (the same mix on every run). Prints per
-// kind of request the count, errors, p50/p95/p99 and throughput, the server's peak memory, and checks
+// kind of request the count, errors, p50/p95/p99 and throughput, the CPU a request took of each
+// process over the measured window, the server's peak memory, and checks
 // in the database that every accepted feedback write was stored once; writes its own section of
 // docs/benchmarks.md (below the part the benchmark rewrites). Exits 1 on any error.
 // --database-url (file:... or postgresql://..., once per kind) replaces a benchmark database, for development.
@@ -31,6 +32,7 @@ import {
   withDatabase,
   type DatabaseKind,
 } from "./lib/bench-setup";
+import { cpuBetween, cpuTimes, describeCpuPerRequest, type CpuTimes } from "./lib/bench-cpu";
 import { treeRssBytes, watchPeakRss } from "./lib/bench-memory";
 import { buildProduction, ROOT, startNextServer } from "./lib/next-server";
 import { formatCount } from "./lib/progress";
@@ -284,6 +286,8 @@ interface RunResult {
   acceptedFeedback: Set<string>;
   /** Feedback writes still in flight when the run stopped: the server may or may not have stored them. */
   inFlightFeedback: Set<string>;
+  /** CPU used in the measured window. */
+  cpu: CpuTimes;
 }
 
 /**
@@ -291,8 +295,10 @@ interface RunResult {
  * whose caches are empty (search totals, the database's pages), so latencies count only from when
  * every client has had a first answer: the warm-up, whose length is reported. Errors count from the start.
  */
-async function runMix(baseUrl: string, tokens: string[], plan: Plan, options: Options): Promise<RunResult> {
+async function runMix(baseUrl: string, serverPid: number, tokens: string[], plan: Plan, options: Options): Promise<RunResult> {
   const next = requestMix(plan);
+  let cpuAtOpen: CpuTimes | undefined;
+  let cpuAtClose: CpuTimes | undefined;
   const started = performance.now();
   let windowOpened = Infinity;
   let windowClosed = Infinity;
@@ -301,9 +307,11 @@ async function runMix(baseUrl: string, tokens: string[], plan: Plan, options: Op
   const openWindow = () => {
     if (windowOpened !== Infinity) return;
     windowOpened = performance.now();
+    cpuAtOpen = cpuTimes(serverPid);
     clientsAnsweredAtWindow = clientsAnswered;
     setTimeout(() => {
       windowClosed = performance.now();
+      cpuAtClose = cpuTimes(serverPid);
       instance.stop();
     }, options.seconds * 1000);
   };
@@ -373,6 +381,7 @@ async function runMix(baseUrl: string, tokens: string[], plan: Plan, options: Op
     socketErrors: result.errors - result.timeouts,
     acceptedFeedback,
     inFlightFeedback,
+    cpu: cpuBetween(cpuAtOpen!, cpuAtClose ?? cpuTimes(serverPid)),
   };
 }
 
@@ -434,6 +443,7 @@ interface DatabaseReport {
   socketErrors: number;
   warmUpSeconds: number;
   clientsAnswered: number;
+  cpu: CpuTimes;
   peakRssBytes: number;
   endRssBytes: number;
   feedback: { accepted: number; added: number; inFlightStored: number; missing: number; unexpected: number };
@@ -495,7 +505,7 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
     log(
       `${database}: ${options.clients} clients, warm-up until each has an answer, then ${options.seconds} s measured (${formatCount(plan.listTotal)} transcripts in the last 30 days)`,
     );
-    run = await runMix(server.baseUrl, tokens, plan, options);
+    run = await runMix(server.baseUrl, server.pid, tokens, plan, options);
     stored = await storedFeedback(url, facts.feedbackTargets);
     endRssBytes = treeRssBytes(server.pid);
   } finally {
@@ -535,6 +545,7 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
     socketErrors: run.socketErrors,
     warmUpSeconds: run.warmUpSeconds,
     clientsAnswered: run.clientsAnswered,
+    cpu: run.cpu,
     peakRssBytes,
     endRssBytes,
     feedback,
@@ -578,6 +589,10 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
         `${r.clientsAnswered === options.clients ? "all" : `**only ${r.clientsAnswered} of**`} ${options.clients} clients answered after ${r.warmUpSeconds.toFixed(1)} s`,
     ],
     ["signed-in requests at once (`REQUESTS_AT_ONCE`)", (r) => describeRequestsAtOnce(r.database)],
+    [
+      "CPU a request (measured window, /proc)",
+      (r) => describeCpuPerRequest(r.cpu, r.total.requests, { postgres: r.database === "postgres", cores: os.cpus().length }),
+    ],
     ["server memory (RSS, process tree)", (r) => `peak ${mb(r.peakRssBytes)}, ${mb(r.endRssBytes)} at the end`],
     [
       "feedback writes (warm-up included)",

@@ -6,8 +6,8 @@
 // built in `git worktree`s), so that the machine's swings fall on both:
 //   tsx --conditions=react-server scripts/lib/bench-call-cost.ts --database-url URL \
 //     --build .next-bench [--build /tmp/before:.next-bench] [--seconds 6]
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { cpuBetween, cpuTimes } from "./bench-cpu";
 import { runLoad } from "./bench-load";
 import { logger, provisionUser, signIn, withDatabase } from "./bench-setup";
 import { ROOT, startNextServer } from "./next-server";
@@ -16,34 +16,6 @@ import { DAY_MS } from "../../lib/transcripts/time-buckets";
 
 const log = logger("call-cost");
 const CONNECTIONS = 8;
-/** /proc's CPU times are in clock ticks of 10 ms (USER_HZ 100 on Linux). */
-const MS_PER_TICK = 10;
-
-interface CpuTicks {
-  server: number;
-  postgres: number;
-}
-
-/** utime + stime of the server's process and of every PostgreSQL process, in ticks. */
-function cpuTicks(serverPid: number): CpuTicks {
-  const ticks: CpuTicks = { server: 0, postgres: 0 };
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // The process ended while the folder was read.
-    }
-    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const used = Number(fields[11]) + Number(fields[12]);
-    if (Number(entry) === serverPid) ticks.server += used;
-    else if (command === "postgres") ticks.postgres += used;
-  }
-  return ticks;
-}
-
 /** The mix's calls (scripts/load.ts): ranges ending now, and ranges of local days in New York as the dashboard asks. */
 function calls(now: number, ids: string[]): { name: string; paths: string[] }[] {
   const last = (days: number) => `startTime=${new Date(now - days * DAY_MS).toISOString()}&endTime=${new Date(now).toISOString()}`;
@@ -88,15 +60,13 @@ async function main() {
         // A first pass fills what the server keeps (the day cache), as the mix has by its measured window.
         const load = { baseUrl: server.baseUrl, paths: call.paths, headers, connections: CONNECTIONS };
         await runLoad({ ...load, durationSeconds: 3 });
-        const before = cpuTicks(server.pid);
+        const before = cpuTimes(server.pid);
         const result = await runLoad({ ...load, durationSeconds: seconds });
-        const after = cpuTicks(server.pid);
-        const perRequest = (ticks: number) => ((ticks * MS_PER_TICK) / Math.max(result.requests, 1)).toFixed(2);
+        const used = cpuBetween(before, cpuTimes(server.pid));
+        const perRequest = (ms: number) => (ms / Math.max(result.requests, 1)).toFixed(2);
         const failures = result.failures > 0 ? ` (${result.failures} failed)` : "";
-        const postgres = databaseUrl.startsWith("file:") ? "none (SQLite)" : perRequest(after.postgres - before.postgres);
-        lines.push(
-          `| ${call.name} | ${build} | ${Math.round(result.perSecond)}${failures} | ${perRequest(after.server - before.server)} | ${postgres} |`,
-        );
+        const postgres = databaseUrl.startsWith("file:") ? "none (SQLite)" : perRequest(used.postgres);
+        lines.push(`| ${call.name} | ${build} | ${Math.round(result.perSecond)}${failures} | ${perRequest(used.server)} | ${postgres} |`);
         log(lines.at(-1)!);
       } finally {
         process.kill(-server.pid, "SIGTERM");
