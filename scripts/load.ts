@@ -4,9 +4,9 @@
 // signed-in connections that each keep one request in flight for `seconds`, mixing list, search,
 // detail, analytics and feedback writes by a seeded random (the same mix on every run). Prints per
 // kind of request the count, errors, p50/p95/p99 and throughput, the CPU a request took of each
-// process over the measured window, the server's peak memory, and checks
-// in the database that every accepted feedback write was stored once; writes its own section of
-// docs/benchmarks.md (below the part the benchmark rewrites). Exits 1 on any error.
+// process over the measured window, the server's peak memory, and checks in the database that every
+// accepted feedback write was stored once; writes its own section of docs/benchmarks.md (below the
+// part the benchmark rewrites). Exits 1 on any error.
 // --database-url (file:... or postgresql://..., once per kind) replaces a benchmark database, for development.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
