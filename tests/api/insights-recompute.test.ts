@@ -8,9 +8,11 @@ import * as jobRoute from "@/app/api/admin/jobs/[jobId]/route";
 import { DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
 import { db } from "@/lib/server/db";
 import { runJob } from "@/lib/server/jobs/run-jobs";
+import { RECOMPUTE_JOB_KIND } from "@/lib/server/insights/recompute-signals";
 import { storeRead } from "@/lib/server/store/active-database";
 import { sql, toNumber } from "@/lib/server/store/sql";
 import { call } from "../helpers/api-client";
+import { withStepsTaking } from "../helpers/job-clock";
 import { signedInUser } from "../helpers/users";
 import { storeTranscripts, type TestTranscript } from "./transcripts-test-data";
 
@@ -66,8 +68,9 @@ describe("POST /api/admin/insight-settings/recompute", () => {
     expect((await recompute()).body).toEqual({ jobId });
     expect((await job(jobId)).body).toMatchObject({ status: "queued", done: 0, total: COUNT });
 
-    // One short call does part of the work; the stored cursor carries the rest.
-    await runJob(jobId, { budgetMs: 50 });
+    // One short call does part of the work (one step, which takes its whole budget); the stored
+    // cursor carries the rest.
+    await withStepsTaking(RECOMPUTE_JOB_KIND, 50, () => runJob(jobId, { budgetMs: 50 }));
     const partway = (await job(jobId)).body;
     expect(partway.status).toBe("running");
     expect(partway.done).toBeGreaterThan(0);
