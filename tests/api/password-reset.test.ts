@@ -93,12 +93,13 @@ describe("password reset by e-mail", () => {
 
   it("answers before the mail is sent, so a slow mail server does not tell which accounts exist", async () => {
     const user = await createUser();
-    mail.delayDeliveries(2_000);
+    // The mail server never answers until the answers are in: a call that waited for it would hang.
+    const release = mail.holdDeliveries();
     for (const email of [user.email, "nobody-here@example.com"]) {
-      const started = performance.now();
       const res = await requestReset(email);
-      expect({ email, status: res.status, fast: performance.now() - started < 1_000 }).toEqual({ email, status: 200, fast: true });
+      expect({ email, status: res.status, body: res.body }).toEqual({ email, status: 200, body: { message: RESET_MESSAGES.requested } });
     }
+    release();
     expect(await mail.mailsTo(user.email)).toHaveLength(1);
   });
 });

@@ -85,10 +85,10 @@ describe("registration with SMTP", () => {
   });
 
   it("answers before the mail is sent", async () => {
-    mail.delayDeliveries(2_000);
-    const started = performance.now();
+    // The mail server never answers until the answer is in: a call that waited for it would hang.
+    const release = mail.holdDeliveries();
     expect((await register("slow.mail@example.com", OWNER_PASSWORD)).status).toBe(201);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    release();
     expect(await mail.mailsTo("slow.mail@example.com")).toHaveLength(1);
   });
 

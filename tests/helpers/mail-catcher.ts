@@ -35,7 +35,13 @@ export function catchMail() {
   const received: ReceivedMail[] = [];
   let server: SMTPServer;
   let port = 0;
-  let deliveryDelayMs = 0;
+  /** Set while deliveries are held: the accepts owed to the portal, given when the hold ends. */
+  let held: (() => void)[] | null = null;
+  const releaseHeld = () => {
+    const owed = held ?? [];
+    held = null;
+    for (const accept of owed) accept();
+  };
 
   beforeAll(async () => {
     server = new SMTPServer({
@@ -46,7 +52,9 @@ export function catchMail() {
         stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
         stream.on("end", () => {
           received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text: unquote(raw) });
-          setTimeout(callback, deliveryDelayMs);
+          const accept = () => callback();
+          if (held) held.push(accept);
+          else accept();
         });
       },
     });
@@ -66,16 +74,20 @@ export function catchMail() {
     process.env.SMTP_PORT = String(port);
   });
   afterEach(async () => {
+    releaseHeld();
     await afterResponseWorkSettled();
-    deliveryDelayMs = 0;
     delete process.env.SMTP_PORT;
   });
 
   return {
     received,
-    /** Makes the server accept each mail only after this long (a slow mail server), for the current test. */
-    delayDeliveries(ms: number) {
-      deliveryDelayMs = ms;
+    /**
+     * Holds the server's accept of each mail (a mail server that does not answer) until the returned
+     * function is called, or the test ends.
+     */
+    holdDeliveries(): () => void {
+      held = [];
+      return releaseHeld;
     },
     /** Every mail sent to the address so far, once the portal's mail work has ended. */
     async mailsTo(address: string): Promise<ReceivedMail[]> {
