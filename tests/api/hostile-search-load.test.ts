@@ -1,11 +1,11 @@
 // One signed-in user must not be able to freeze the server with searches. Ten hostile searches at
 // once (fresh words, the widest range allowed, one- and two-character fragments, LIKE wildcards,
 // quotes) run against a few thousand generated transcripts while /api/health and an ordinary list
-// call are measured: both keep answering quickly, and the event loop of this process (where the
-// route handlers run, tests/helpers/api-client.ts) is never blocked for long. Each hostile case is
-// also pinned down on its own: a range past the limit is refused, a search over empty calendar
-// days does no work for them, and a read past its time budget answers 503. Runs on both databases.
-import { monitorEventLoopDelay } from "node:perf_hooks";
+// call go on answering; and while a scan of texts runs without end, both answer, so neither the
+// event loop of this process (where the route handlers run, tests/helpers/api-client.ts) nor the
+// other reads wait for a scan. Each hostile case is also pinned down on its own: a range past the
+// limit is refused, a search over empty calendar days does no work for them, and a read past its
+// time budget answers 503. Runs on both databases.
 import * as analyticsRoute from "@/app/api/analytics/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as listRoute from "@/app/api/transcripts/route";
@@ -13,7 +13,11 @@ import { MAX_RANGE_DAYS } from "@/lib/schemas/query-params";
 import { READ_TIMEOUT_MESSAGE } from "@/lib/server/http/error-response";
 import { cachedSearchCountEntries } from "@/lib/server/store/search-count-cache";
 import { generateTranscripts } from "@/scripts/lib/transcript-generator";
-import { call, type CallResult } from "../helpers/api-client";
+import { closeStore } from "@/lib/server/store";
+import { storeRead } from "@/lib/server/store/active-database";
+import { sql } from "@/lib/server/store/sql";
+import { call } from "../helpers/api-client";
+import { testProvider } from "../helpers/database-provider";
 import { storeTranscripts } from "../helpers/stored-transcripts";
 import { signedInUser } from "../helpers/users";
 
@@ -99,65 +103,94 @@ describe("a read past its time budget", () => {
   });
 });
 
-/** Latencies in ms, and their 99th percentile. */
-function p99(latencies: number[]): number {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)];
-}
-
-async function timed(request: () => Promise<CallResult>): Promise<{ ms: number; status: number }> {
-  const started = performance.now();
-  const res = await request();
-  return { ms: performance.now() - started, status: res.status };
+/**
+ * A read that scans texts (it takes the scans' lane, as a search that tests every text does) and
+ * runs until `stop`: SQLite counts without end, checking its budget (none here) as the store's
+ * scans do, until the store closes and ends its reader; PostgreSQL sleeps until it is cancelled.
+ */
+function endlessScan(): { isRunning: () => boolean; stop: () => Promise<unknown> } {
+  const isPostgres = testProvider() === "postgres";
+  const statement = isPostgres
+    ? sql`SELECT pg_sleep(86400) AS "endless"`
+    : sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE (i & 1023) <> 0 OR within_budget()) SELECT count(*) AS "endless" FROM n`;
+  let isRunning = true;
+  const scan = storeRead(statement, { scansTexts: true }).then(
+    (rows) => rows,
+    (error: unknown) => error,
+  );
+  void scan.finally(() => (isRunning = false));
+  return {
+    isRunning: () => isRunning,
+    async stop() {
+      if (isPostgres) {
+        await storeRead(
+          sql`SELECT pg_cancel_backend("pid") FROM pg_stat_activity WHERE "query" LIKE '%pg_sleep(86400)%' AND "pid" <> pg_backend_pid()`,
+        );
+      } else {
+        await closeStore();
+      }
+      return scan;
+    },
+  };
 }
 
 describe("ten hostile searches at once", () => {
-  it("leave /api/health and an ordinary list call answering, and the event loop free", async () => {
-    const ordinary = { startTime: new Date(END_MS - 30 * DAY_MS).toISOString(), endTime: WIDEST.endTime, page: "1", limit: "20" };
-    // Warm: the first call of each route, and the first search, load their modules.
-    await Promise.all([call(healthRoute.GET, "GET", "/api/health"), list(ordinary), list({ ...ordinary, search: "refund" })]);
+  const ordinary = { startTime: new Date(END_MS - 30 * DAY_MS).toISOString(), endTime: WIDEST.endTime, page: "1", limit: "20" };
+  const probe = async () => [(await call(healthRoute.GET, "GET", "/api/health")).status, (await list(ordinary)).status];
 
-    let fresh = 0;
-    const hostileStatuses: number[] = [];
-    const hostileClient = async (client: number) => {
-      for (let round = 0; round < SEARCHES_PER_CLIENT; round++) {
-        fresh += 1;
-        // A fresh word each time (nothing counted before), or a fragment that matches nearly everything or nothing.
-        const search = round % 2 === 0 ? `zq${fresh}` : HOSTILE_FRAGMENTS[(client + round * HOSTILE_CLIENTS) % HOSTILE_FRAGMENTS.length];
-        hostileStatuses.push(
-          (await list({ ...WIDEST, search, page: String(1 + (round % 3)), limit: round % 4 === 3 ? "100" : "20" })).status,
-        );
-      }
-    };
-    const health: number[] = [];
-    const lists: number[] = [];
-    let isLoaded = true;
-    const prober = async () => {
-      while (isLoaded) {
-        const [probe, listed] = await Promise.all([timed(() => call(healthRoute.GET, "GET", "/api/health")), timed(() => list(ordinary))]);
-        expect([probe.status, listed.status]).toEqual([200, 200]);
-        health.push(probe.ms);
-        lists.push(listed.ms);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
+  it("are each answered, and so are /api/health and an ordinary list call meanwhile", async () => {
+    // Without a budget: each must be answered with its results, however long the machine takes.
+    process.env.QUERY_TIMEOUT_MS = "0";
+    try {
+      let fresh = 0;
+      const hostileStatuses: number[] = [];
+      const hostileClient = async (client: number) => {
+        for (let round = 0; round < SEARCHES_PER_CLIENT; round++) {
+          fresh += 1;
+          // A fresh word each time (nothing counted before), or a fragment that matches nearly everything or nothing.
+          const search = round % 2 === 0 ? `zq${fresh}` : HOSTILE_FRAGMENTS[(client + round * HOSTILE_CLIENTS) % HOSTILE_FRAGMENTS.length];
+          hostileStatuses.push(
+            (await list({ ...WIDEST, search, page: String(1 + (round % 3)), limit: round % 4 === 3 ? "100" : "20" })).status,
+          );
+        }
+      };
+      const probes: number[][] = [];
+      let isLoaded = true;
+      const prober = async () => {
+        while (isLoaded) probes.push(await probe());
+      };
+      const probing = prober();
+      await Promise.all(Array.from({ length: HOSTILE_CLIENTS }, (_, client) => hostileClient(client)));
+      isLoaded = false;
+      await probing;
 
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const probing = prober();
-    await Promise.all(Array.from({ length: HOSTILE_CLIENTS }, (_, client) => hostileClient(client)));
-    isLoaded = false;
-    await probing;
-    delay.disable();
-
-    expect(hostileStatuses).toHaveLength(HOSTILE_CLIENTS * SEARCHES_PER_CLIENT);
-    expect(hostileStatuses.every((status) => status === 200)).toBe(true);
-    expect(health.length).toBeGreaterThan(5);
-    const figures = { healthP99: p99(health), listP99: p99(lists), maxLoopDelayMs: delay.max / 1e6, probes: health.length };
-    // One assertion on the whole object, so that a failure shows every figure. The bounds leave room
-    // for the other test files sharing the two cores (the bench's hostile phase measures the figures
-    // themselves); a search that held the event loop for its whole scan would take seconds.
-    const isResponsive = figures.healthP99 < 1_000 && figures.listP99 < 1_000 && figures.maxLoopDelayMs < 500;
-    expect({ ...figures, isResponsive }).toEqual({ ...figures, isResponsive: true });
+      expect(hostileStatuses).toHaveLength(HOSTILE_CLIENTS * SEARCHES_PER_CLIENT);
+      expect(hostileStatuses.every((status) => status === 200)).toBe(true);
+      expect(probes.length).toBeGreaterThan(0);
+      expect(probes.every((statuses) => statuses.every((status) => status === 200))).toBe(true);
+    } finally {
+      delete process.env.QUERY_TIMEOUT_MS;
+    }
   }, 120_000);
+
+  it("hold up neither the event loop nor an ordinary read: a scan without end leaves both answering", async () => {
+    // How fast each call answers is the bench's hostile phase to measure (docs/benchmarks.md); here
+    // the order is what counts: a scan that held the event loop, or a read queued behind it, would
+    // keep these calls from answering for as long as it runs, which is until the test stops it.
+    await probe();
+    process.env.QUERY_TIMEOUT_MS = "0";
+    const scan = endlessScan();
+    try {
+      for (let round = 0; round < 3; round++) expect(await probe()).toEqual([200, 200]);
+      expect((await list({ ...ordinary, search: "refund" })).status).toBe(200);
+      expect(scan.isRunning()).toBe(true);
+    } finally {
+      delete process.env.QUERY_TIMEOUT_MS;
+      // The cancelled read is logged as cut short.
+      const silence = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+      expect(await scan.stop()).toBeInstanceOf(Error);
+      silence.mockRestore();
+    }
+    expect(await probe()).toEqual([200, 200]);
+  });
 });
