@@ -11,6 +11,7 @@ import { resolveDatabaseUrl } from "../lib/database-url.mjs";
 import { makePrivateDirectory, PRIVATE_DIRECTORY_MODE } from "../lib/private-files.mjs";
 import { demoListenRefusal } from "../lib/demo-mode.mjs";
 import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import { buildUnlessCurrent } from "./lib/build-inputs.mjs";
 
 process.env.DATABASE_URL = resolveDatabaseUrl();
 process.env.DEMO_MODE ??= "1";
@@ -67,7 +68,13 @@ runPrisma(["migrate", "deploy"]);
 step("Demo transcripts", [...tsx, "scripts/seed.ts", "--transcripts", "2000", "--days", "90", "--if-empty"]);
 // After the transcripts: the demo users' ratings are of the newest of them.
 step("Demo accounts and feedback", [...tsx, "scripts/seed-demo.ts"]);
-step("Building the production server", ["node_modules/next/dist/bin/next", "build"]);
+// A build made from the same sources before is served again (scripts/lib/build-inputs.mjs).
+const built = buildUnlessCurrent({
+  root: process.cwd(),
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  build: () => step("Building the production server", ["node_modules/next/dist/bin/next", "build"]),
+});
+if (!built) console.log("\n▶ Production server: built from these sources already");
 
 const host = process.env.HOST.includes(":") ? `[${process.env.HOST}]` : process.env.HOST;
 console.log(`\n▶ Transcript Analytics on http://${host}:${port}`);
