@@ -19,7 +19,6 @@ const databaseDrivers = {
   paths: [
     { name: "better-sqlite3", message: "Only the store (lib/server/store) talks to a database driver." },
     { name: "pg", message: "Only the store (lib/server/store) talks to a database driver." },
-    { name: "pg-copy-streams", message: "Only the store (lib/server/store) talks to a database driver." },
   ],
 };
 
