@@ -14,6 +14,17 @@ import { startNextServer, type RunningServer } from "../../scripts/lib/next-serv
 import { E2E_DIST_DIR } from "./support/server-state";
 
 let server: RunningServer;
+
+/** Whether a new connection to the server's port is refused: each try opens one of its own. */
+function isRefused(port: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const probe = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false }, (res) => {
+      res.resume();
+      resolve(false);
+    });
+    probe.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNREFUSED" ? resolve(true) : reject(error)));
+  });
+}
 let workDir: string;
 let databaseUrl: string;
 
@@ -46,7 +57,8 @@ it("finishes an upload in flight after SIGTERM, refuses new connections, then ex
   const { port } = new URL(server.baseUrl);
   const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
 
-  let refusedDuringShutdown: boolean | undefined;
+  // The server has taken the upload on once it asks for the body (100 Continue): from then on its
+  // request is in flight, however long the machine took to get there.
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
       {
@@ -54,7 +66,12 @@ it("finishes an upload in flight after SIGTERM, refuses new connections, then ex
         port,
         path: "/api/ingest/transcripts",
         method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length },
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          "content-length": body.length,
+          expect: "100-continue",
+        },
       },
       (res) => {
         let text = "";
@@ -63,22 +80,21 @@ it("finishes an upload in flight after SIGTERM, refuses new connections, then ex
       },
     );
     req.on("error", reject);
-    // Half the body now; the rest after the signal.
-    req.write(body.subarray(0, body.length / 2));
-    setTimeout(() => {
-      process.kill(server.pid, "SIGTERM");
-      setTimeout(async () => {
-        refusedDuringShutdown = await fetch(`${server.baseUrl}/api/health`).then(
-          () => false,
-          () => true,
-        );
+    req.on("continue", async () => {
+      try {
+        // Half the body now; the rest once the server refuses new connections (until it does, this waits).
+        req.write(body.subarray(0, body.length / 2));
+        process.kill(server.pid, "SIGTERM");
+        while (!(await isRefused(port))) await new Promise((resolve) => setTimeout(resolve, 50));
         req.end(body.subarray(body.length / 2));
-      }, 500);
-    }, 500);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    req.flushHeaders();
   });
 
   const answered = await response;
-  expect(refusedDuringShutdown).toBe(true);
   expect(answered.status).toBe(200);
   expect(JSON.parse(answered.body)).toMatchObject({ imported: 200, updated: 0, rejected: [] });
   expect(await exited).not.toBeNull();
