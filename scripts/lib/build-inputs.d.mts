@@ -13,4 +13,9 @@ export declare function buildInputFiles(root: string): [string, string][] | null
 export declare function currentBuildInputs(root: string, env?: Record<string, string | undefined>): string | null;
 export declare function canReuseBuild(distDir: string, digest: string): boolean;
 export declare function recordBuild(distDir: string, digest: string): void;
-export declare function buildUnlessCurrent(options: { root: string; distDir: string; build: () => void }): boolean;
+export declare function buildUnlessCurrent(options: {
+  root: string;
+  distDir: string;
+  build: () => void;
+  env?: Record<string, string | undefined>;
+}): boolean;

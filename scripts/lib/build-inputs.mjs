@@ -14,6 +14,9 @@ export const BUILD_STAMP_FILE = "portal-build-inputs.json";
 /** Files of the checkout that no build reads. */
 const NOT_BUILT = [/^tests\//, /^docs\//, /^\.ci\//, /\.md$/];
 
+/** Files Next.js loads into the build's environment; git ignores them, so they are added by name. */
+const ENV_FILES = [".env", ".env.local", ".env.production", ".env.production.local"];
+
 /** Environment variables a build reads: next.config.mjs's and those Next.js inlines into the pages. */
 const BUILD_ENV = /^(NODE_ENV|NEXT_DIST_DIR|NEXT_PUBLIC_\w+)$/;
 
@@ -43,13 +46,15 @@ export function isBuildReusable({ buildId, stamp, digest }) {
 
 /**
  * The files a build of the checkout at `root` reads, each with the digest of its content: what git
- * tracks or would track (new files not ignored), less NOT_BUILT. Null outside a git checkout.
+ * tracks or would track (new files not ignored), less NOT_BUILT, and the ENV_FILES there are. Null
+ * outside a git checkout.
  * @returns {[string, string][] | null}
  */
 export function buildInputFiles(root) {
   const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" });
   if (listed.status !== 0) return null;
-  const files = [...new Set(listed.stdout.split("\0").filter(Boolean))].filter((file) => !NOT_BUILT.some((pattern) => pattern.test(file)));
+  const sources = listed.stdout.split("\0").filter((file) => file && !NOT_BUILT.some((pattern) => pattern.test(file)));
+  const files = [...new Set([...sources, ...ENV_FILES])];
   return files
     .filter((file) => existsSync(path.join(root, file)) && statSync(path.join(root, file)).isFile())
     .map((file) => [
@@ -90,11 +95,11 @@ export function recordBuild(distDir, digest) {
 
 /**
  * Calls `build` unless the build in `distDir` was made from what `root` holds now, and records the
- * inputs of a build it made. Returns whether it built.
- * @param {{ root: string, distDir: string, build: () => void }} options
+ * inputs of a build it made. `env` is the build's environment. Returns whether it built.
+ * @param {{ root: string, distDir: string, build: () => void, env?: Record<string, string | undefined> }} options
  */
-export function buildUnlessCurrent({ root, distDir, build }) {
-  const digest = currentBuildInputs(root);
+export function buildUnlessCurrent({ root, distDir, build, env = process.env }) {
+  const digest = currentBuildInputs(root, env);
   if (digest && canReuseBuild(path.resolve(root, distDir), digest)) return false;
   build();
   if (digest) recordBuild(path.resolve(root, distDir), digest);

@@ -75,7 +75,7 @@ describe("in a git checkout", () => {
     root = mkdtempSync(path.join(os.tmpdir(), "build-inputs-"));
     builds = 0;
     git("init", "-q");
-    write(".gitignore", ".next/\n/data/\n");
+    write(".gitignore", ".next/\n/data/\n.env*\n");
     write("app/page.tsx", "export default 1;\n");
     write("tests/page.test.ts", "test\n");
     write("README.md", "# Portal\n");
@@ -83,10 +83,11 @@ describe("in a git checkout", () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it("reads the files a build reads: tracked ones and new ones, not ignored ones, tests or docs", () => {
+  it("reads the files a build reads: tracked ones and new ones, the environment's files, not ignored ones, tests or docs", () => {
     write("lib/new.ts", "export {};\n");
     write("data/portal.db", "rows");
-    expect((buildInputFiles(root) ?? []).map(([file]) => file).sort()).toEqual([".gitignore", "app/page.tsx", "lib/new.ts"]);
+    write(".env", "NEXT_PUBLIC_BRAND=Acme\n");
+    expect((buildInputFiles(root) ?? []).map(([file]) => file).sort()).toEqual([".env", ".gitignore", "app/page.tsx", "lib/new.ts"]);
   });
 
   it("builds on the first start, reuses the build on the next, and builds again once a source changed", () => {
@@ -100,7 +101,10 @@ describe("in a git checkout", () => {
     expect(start()).toBe(false);
     write("components/new.tsx", "export {};\n");
     expect(start()).toBe(true);
-    expect(builds).toBe(3);
+    write(".env.local", "NEXT_PUBLIC_BRAND=Acme\n");
+    expect(start()).toBe(true);
+    expect(start()).toBe(false);
+    expect(builds).toBe(4);
   });
 
   it("builds again after a build it did not make, or when its record is damaged", () => {
