@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { runPrisma } from "../../../scripts/prisma-env.mjs";
 import { E2E_DIST_DIR, E2E_SEED, type ServerState } from "./server-state";
-import { ROOT, buildProduction, startNextServer } from "../../../scripts/lib/next-server";
+import { ROOT, buildProduction, productionEnv, startNextServer } from "../../../scripts/lib/next-server";
+import { buildUnlessCurrent } from "../../../scripts/lib/build-inputs.mjs";
 
 function seedTranscripts(databaseUrl: string): void {
   const result = spawnSync(
@@ -32,8 +33,12 @@ export default async function globalSetup() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const databaseUrl = `file:${path.join(workDir, "portal.db")}`;
 
-  // E2E_REUSE_BUILD=1 skips the build when one exists (for quick local reruns).
-  if (!(process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID")))) buildProduction(E2E_DIST_DIR);
+  // A build made from the same sources is reused (scripts/lib/build-inputs.mjs); E2E_REUSE_BUILD=1
+  // reuses whatever build exists (for quick local reruns after a change to the app).
+  if (!(process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID")))) {
+    const build = () => buildProduction(E2E_DIST_DIR);
+    buildUnlessCurrent({ root: ROOT, distDir: E2E_DIST_DIR, env: productionEnv(E2E_DIST_DIR), build });
+  }
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
   seedTranscripts(databaseUrl);
 
