@@ -12,6 +12,7 @@ import { sql, type Sql } from "@/lib/server/store/sql";
 import { beginBulkWrites, READ_TIMEOUT_CODE } from "@/lib/server/store";
 import { activeDatabase, storeRead, storeWrite } from "@/lib/server/store/active-database";
 import { itOn, testProvider } from "../helpers/database-provider";
+import { fakeOnly } from "../helpers/fake-only";
 
 const BUDGET_MS = 300;
 
@@ -45,23 +46,7 @@ afterEach(() => {
  * whose clock runs on.
  */
 function holdReaderTimers(): void {
-  jest.useFakeTimers({
-    doNotFake: [
-      "Date",
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "requestAnimationFrame",
-      "cancelAnimationFrame",
-      "requestIdleCallback",
-      "cancelIdleCallback",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-    ],
-  });
+  fakeOnly("setTimeout", "clearTimeout");
 }
 
 /** Starts the reads with a budget of `budgetMs` (each takes its budget as it starts), the ones after them with none. */

@@ -6,6 +6,7 @@
 // starts, as if that much time went by at once, and then runs for real.
 import { jobKind } from "@/lib/server/jobs/job-kinds";
 import "@/lib/server/jobs/run-jobs";
+import { fakeOnly } from "./fake-only";
 
 /**
  * Runs `work` with the clock stopped except that each step of a job of `kind` moves it `stepMs` on
@@ -21,24 +22,7 @@ export async function withStepsTaking<T>(kind: string, stepMs: number, work: () 
     jest.setSystemTime(Date.now() + stepMs);
     return step(job, budget);
   });
-  jest.useFakeTimers({
-    doNotFake: [
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "requestAnimationFrame",
-      "cancelAnimationFrame",
-      "requestIdleCallback",
-      "cancelIdleCallback",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-      "setTimeout",
-      "clearTimeout",
-    ],
-  });
+  fakeOnly("Date");
   try {
     return await work();
   } finally {
