@@ -16,7 +16,6 @@ const FAKEABLE = [
   "clearInterval",
   "setTimeout",
   "clearTimeout",
-  "Temporal",
 ] as const;
 
 /** Fakes `apis` until jest.useRealTimers(). */
