@@ -1,7 +1,10 @@
-// Spec section 2 (Transcript page): Transcript ID, Session ID, Created, Updated and Total Messages.
+// Spec section 2 (Transcript page): Transcript ID, Session ID, Created, Updated and Total Messages;
+// and, when known, the Source that brought it.
+import type { ReactNode } from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format/date-time";
 import { turnsLabel } from "@/lib/format/transcript-labels";
+import { TranscriptOrigin } from "./transcript-origin";
 
 export function TranscriptFields({
   id,
@@ -9,19 +12,23 @@ export function TranscriptFields({
   createdAt,
   updatedAt,
   messageCount,
+  origin,
 }: {
   id: string;
   sessionId: string;
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** The way in that stored it (a source's id, "ingest", "import"), when known. */
+  origin?: string;
 }) {
-  const fields: { label: string; value: string; mono?: boolean }[] = [
+  const fields: { label: string; value: ReactNode; mono?: boolean }[] = [
     { label: "Transcript ID", value: id, mono: true },
     { label: "Session ID", value: sessionId, mono: true },
     { label: "Created", value: formatDateTime(createdAt) },
     { label: "Updated", value: formatDateTime(updatedAt) },
     { label: "Total Messages", value: turnsLabel(messageCount) },
+    ...(origin ? [{ label: "Source", value: <TranscriptOrigin origin={origin} /> }] : []),
   ];
   return (
     <Card>
