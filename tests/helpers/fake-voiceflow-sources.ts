@@ -13,11 +13,11 @@ export function useSourcesEnvironment(): void {
   process.env.SOURCES_FETCH_CONCURRENCY = "8";
 }
 
-/** Steps a run until it is over (each call with the given budget); resolves to the number of calls. */
-export async function syncToEnd(runId: string, budgetMs = 30_000): Promise<number> {
-  for (let calls = 1; calls <= 200; calls++) {
+/** Steps a run until it is over (each call with the given budget, at most `maxCalls` calls); resolves to the number of calls. */
+export async function syncToEnd(runId: string, budgetMs = 30_000, maxCalls = 200): Promise<number> {
+  for (let calls = 1; calls <= maxCalls; calls++) {
     const outcome = await runJob(runId, { budgetMs });
     if (outcome.status !== "running") return calls;
   }
-  throw new Error(`run ${runId} did not finish`);
+  throw new Error(`run ${runId} did not finish in ${maxCalls} calls`);
 }
