@@ -3,61 +3,22 @@
 // holds across the run's steps; Test connection answers within its limit), a source that fails
 // with the same error run after run (paused with the reason, audited), and a project read through
 // the wrong API version (the message names the other one).
-import * as sourcesRoute from "@/app/api/admin/sources/route";
 import * as sourceRoute from "@/app/api/admin/sources/[sourceId]/route";
 import * as syncRoute from "@/app/api/admin/sources/[sourceId]/sync/route";
-import * as testRoute from "@/app/api/admin/sources/[sourceId]/test/route";
-import * as runsRoute from "@/app/api/admin/sources/[sourceId]/runs/route";
 import { db } from "@/lib/server/db";
 import { startDueSyncs } from "@/lib/server/sources/start-sync";
 import { createdAtMsOfSortKey, SORT_KEY_SPREAD } from "@/lib/server/store/sort-key";
 import { call } from "../helpers/api-client";
-import { signedInUser } from "../helpers/users";
-import { startFakeVoiceflow, type FakeVoiceflow } from "../helpers/fake-voiceflow";
-import { syncToEnd, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+import { syncToEnd, useSourcesAdmin, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
 import { rollupsAndRecount } from "../helpers/rollup-recount";
 
 useSourcesEnvironment();
 
-let adminToken: string;
-const NOW = Date.now();
-const fakes: FakeVoiceflow[] = [];
-
-beforeAll(async () => {
-  adminToken = (await signedInUser({ isAdmin: true })).token;
-});
-afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
-
-async function platform(seed: string, count = 40) {
-  const fake = await startFakeVoiceflow({ count, days: 5, endMs: NOW - 60_000, seed });
-  fakes.push(fake);
-  return fake;
-}
-
-async function addSource(fake: FakeVoiceflow, kind: "voiceflow-v1" | "voiceflow-v2" = "voiceflow-v1") {
-  const res = await call(sourcesRoute.POST, "POST", "/api/admin/sources", {
-    token: adminToken,
-    body: {
-      name: `Hostile ${kind} ${fake.baseUrl}`,
-      kind,
-      projectId: fake.projectId,
-      apiKey: fake.apiKey,
-      baseUrl: fake.baseUrl,
-      startDate: new Date(NOW - 10 * 86_400_000).toISOString().slice(0, 10),
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-const syncNow = async (sourceId: string): Promise<string> =>
-  (await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: adminToken, params: { sourceId } })).body.runId;
-const lastRun = async (sourceId: string) =>
-  (await call(runsRoute.GET, "GET", `/api/admin/sources/${sourceId}/runs`, { token: adminToken, params: { sourceId } })).body[0];
-const testConnection = async (sourceId: string) =>
-  (await call(testRoute.POST, "POST", `/api/admin/sources/${sourceId}/test`, { token: adminToken, params: { sourceId } })).body;
-const sourceOf = async (sourceId: string) =>
-  (await call(sourcesRoute.GET, "GET", "/api/admin/sources", { token: adminToken })).body.find((s: { id: string }) => s.id === sourceId);
+const admin = useSourcesAdmin({ days: 5, historyDays: 10 });
+const { now: NOW, addSource, syncNow, lastRun, testConnection, sourceOf } = admin;
+const platform = (seed: string, count = 40) => admin.platform(seed, count);
+const patch = (sourceId: string, body: Record<string, unknown>) =>
+  call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${sourceId}`, { token: admin.token(), params: { sourceId }, body });
 
 function withEnv(values: Record<string, string>): () => void {
   const before = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
@@ -152,16 +113,11 @@ it("pauses a source after three runs in a row fail with the same error, says why
   await db.syncRun.updateMany({ where: { sourceId }, data: { startedAt: new Date(NOW - 86_400_000) } });
   await startDueSyncs();
   expect(await db.syncRun.count({ where: { sourceId } })).toBe(3);
-  expect(
-    (await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: adminToken, params: { sourceId } })).status,
-  ).toBe(409);
+  const refused = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: admin.token(), params: { sourceId } });
+  expect(refused.status).toBe(409);
 
   fake.switches.revokeKeyAfter = undefined;
-  const resumed = await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${sourceId}`, {
-    token: adminToken,
-    params: { sourceId },
-    body: { paused: false },
-  });
+  const resumed = await patch(sourceId, { paused: false });
   expect(resumed.body).toMatchObject({ paused: false, pausedReason: null });
   await syncToEnd(await syncNow(sourceId));
   expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded" });
@@ -193,11 +149,7 @@ describe.each([
     await syncToEnd(await syncNow(sourceId));
     expect(await lastRun(sourceId)).toMatchObject({ status: "failed", error: message });
 
-    const fixed = await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${sourceId}`, {
-      token: adminToken,
-      params: { sourceId },
-      body: { kind: actual },
-    });
+    const fixed = await patch(sourceId, { kind: actual });
     expect(fixed.status).toBe(200);
     expect(await testConnection(sourceId)).toMatchObject({ ok: true });
   });
@@ -206,11 +158,7 @@ describe.each([
     const fake = await platform(`unknown-project-${chosen}`);
     fake.switches.onlyApi = actual;
     const sourceId = await addSource(fake, chosen);
-    await call(sourceRoute.PATCH, "PATCH", `/api/admin/sources/${sourceId}`, {
-      token: adminToken,
-      params: { sourceId },
-      body: { projectId: "000000000000000000000000" },
-    });
+    await patch(sourceId, { projectId: "000000000000000000000000" });
     expect(await testConnection(sourceId)).toEqual({
       ok: false,
       found: null,

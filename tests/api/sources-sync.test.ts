@@ -3,59 +3,19 @@
 // is), the platform misbehaving (429 with Retry-After, intermittent 500, a hung connection,
 // malformed items, a key that stops working), a crash in the middle, two runners at once, and the
 // cron endpoint (GET and POST) with its time budget.
-import * as sourcesRoute from "@/app/api/admin/sources/route";
-import * as syncRoute from "@/app/api/admin/sources/[sourceId]/sync/route";
-import * as runsRoute from "@/app/api/admin/sources/[sourceId]/runs/route";
 import * as cronRoute from "@/app/api/cron/sync/route";
 import { db } from "@/lib/server/db";
 import { runJob } from "@/lib/server/jobs/run-jobs";
 import { call } from "../helpers/api-client";
-import { signedInUser } from "../helpers/users";
-import { startFakeVoiceflow, type FakeVoiceflow } from "../helpers/fake-voiceflow";
-import { syncToEnd, TEST_CRON_SECRET, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+import type { FakeVoiceflow } from "../helpers/fake-voiceflow";
+import { syncToEnd, TEST_CRON_SECRET, useSourcesAdmin, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
 import { rollupsAndRecount } from "../helpers/rollup-recount";
 
 useSourcesEnvironment();
 
-let adminToken: string;
-const NOW = Date.now();
-const fakes: FakeVoiceflow[] = [];
+const { now: NOW, platform: startPlatform, addSource, syncNow, lastRun, sourceOf } = useSourcesAdmin({ days: 12, historyDays: 20 });
+const platform = (seed: string, count = 250) => startPlatform(seed, count);
 
-beforeAll(async () => {
-  adminToken = (await signedInUser({ isAdmin: true })).token;
-});
-afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
-
-async function platform(seed: string, count = 250) {
-  const fake = await startFakeVoiceflow({ count, days: 12, endMs: NOW - 60_000, seed });
-  fakes.push(fake);
-  return fake;
-}
-
-async function addSource(fake: FakeVoiceflow, kind: "voiceflow-v1" | "voiceflow-v2") {
-  const res = await call(sourcesRoute.POST, "POST", "/api/admin/sources", {
-    token: adminToken,
-    body: {
-      name: `${kind} ${fake.baseUrl}`,
-      kind,
-      projectId: fake.projectId,
-      apiKey: fake.apiKey,
-      baseUrl: fake.baseUrl,
-      startDate: new Date(NOW - 20 * 86_400_000).toISOString().slice(0, 10),
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-async function syncNow(sourceId: string): Promise<string> {
-  const res = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: adminToken, params: { sourceId } });
-  expect(res.status).toBe(202);
-  return res.body.runId;
-}
-
-const lastRun = async (sourceId: string) =>
-  (await call(runsRoute.GET, "GET", `/api/admin/sources/${sourceId}/runs`, { token: adminToken, params: { sourceId } })).body[0];
 const storedIds = async (fake: FakeVoiceflow) =>
   (await db.transcript.findMany({ where: { id: { in: fake.transcripts.map((t) => t._id) } }, select: { id: true } })).length;
 
@@ -157,8 +117,7 @@ it("fails a run whose key stops working, and the next run completes it without d
   await syncToEnd(await syncNow(sourceId));
   const failed = await lastRun(sourceId);
   expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/refused the API key/) });
-  const sources = await call(sourcesRoute.GET, "GET", "/api/admin/sources", { token: adminToken });
-  expect(sources.body.find((s: { id: string }) => s.id === sourceId)).toMatchObject({ status: "failed" });
+  expect(await sourceOf(sourceId)).toMatchObject({ status: "failed" });
   const partly = await storedIds(fake);
   expect(partly).toBeGreaterThan(0);
   expect(partly).toBeLessThan(300);
