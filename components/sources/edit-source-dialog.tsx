@@ -26,6 +26,10 @@ export function EditSourceDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const keyNeeded = needsApiKeyAgain(source, values);
 
+  const change = (next: typeof values) => {
+    setValues(next);
+    setProblem(null);
+  };
   const changeOpen = (next: boolean) => {
     setProblem(null);
     onOpenChange(next);
@@ -58,9 +62,9 @@ export function EditSourceDialog({
       description="Changing the API, project, environment, base URL or start date reads the history again from the start date."
     >
       <form onSubmit={onSubmit} className="grid gap-4" aria-label={`Edit ${source.name}`} noValidate>
-        <SourceFields idPrefix={`edit-${source.id}`} values={values} onChange={setValues} apiKeyIsSet apiKeyNeeded={keyNeeded} />
+        <SourceFields idPrefix={`edit-${source.id}`} values={values} onChange={change} isEditing apiKeyNeeded={keyNeeded} />
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" checked={values.paused} onChange={(event) => setValues({ ...values, paused: event.target.checked })} />
+          <input type="checkbox" checked={values.paused} onChange={(event) => change({ ...values, paused: event.target.checked })} />
           Paused (no scheduled syncs)
         </label>
         {problem ? (

@@ -47,7 +47,9 @@ export function SourceCard({ source, schedule }: { source: SourceDto; schedule: 
             {SOURCE_KIND_LABELS[source.kind]} · project <span className="font-mono">{source.projectId}</span>
             {source.environmentId ? ` · environment ${source.environmentId}` : ""} · from {source.startDate}
           </p>
-          <p className="break-all text-sm text-slate-600">Base URL: {source.baseUrl ?? "the platform's public host"} · API key: set</p>
+          <p className="text-sm text-slate-600">
+            Base URL: <span className="break-all">{source.baseUrl ?? "the platform's public host"}</span> · API key: set
+          </p>
           <p className="text-sm text-slate-600">
             Last sync: {source.lastSyncAt ? formatDateTime(source.lastSyncAt) : "Never"}
             {nextSync ? ` · ${nextSync}` : ""}
@@ -117,7 +119,7 @@ export function SourceCard({ source, schedule }: { source: SourceDto; schedule: 
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Last runs</summary>
         <div className="mt-2">
-          <SyncRuns sourceId={source.id} isRunning={isRunning} />
+          <SyncRuns sourceId={source.id} isRunning={isRunning} lastSyncAt={source.lastSyncAt} />
         </div>
       </details>
 

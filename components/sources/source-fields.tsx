@@ -23,21 +23,21 @@ export function SourceFields<V extends SourceFormValues>({
   idPrefix,
   values,
   onChange,
-  apiKeyIsSet = false,
+  isEditing = false,
   apiKeyNeeded = false,
 }: {
   idPrefix: string;
   values: V;
   onChange: (values: V) => void;
-  /** Editing: a key is stored already, and an empty field keeps it. */
-  apiKeyIsSet?: boolean;
+  /** Editing a source: a key is stored already, and an empty key or start date keeps it. */
+  isEditing?: boolean;
   /** Editing: the base URL points elsewhere, so the key must be entered again. */
   apiKeyNeeded?: boolean;
 }) {
   const id = (field: string) => `${idPrefix}-${field}`;
   const set = (field: keyof SourceFormValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
-  const keyHint = !apiKeyIsSet
+  const keyHint = !isEditing
     ? "Stored encrypted; never shown again."
     : apiKeyNeeded
       ? "The base URL points to a new address: enter the API key again to send it there."
@@ -66,8 +66,8 @@ export function SourceFields<V extends SourceFormValues>({
           autoComplete="off"
           value={values.apiKey}
           onChange={set("apiKey")}
-          placeholder={apiKeyIsSet ? "Set (unchanged)" : "VF.DM.…"}
-          required={!apiKeyIsSet || apiKeyNeeded}
+          placeholder={isEditing ? "Set (unchanged)" : "VF.DM.…"}
+          required={!isEditing || apiKeyNeeded}
           aria-invalid={apiKeyNeeded && values.apiKey === "" ? true : undefined}
           aria-describedby={`${id("key")}-hint`}
         />
@@ -75,7 +75,11 @@ export function SourceFields<V extends SourceFormValues>({
       <Field id={id("environment")} label="Environment ID (optional)">
         <Input id={id("environment")} value={values.environmentId} onChange={set("environmentId")} placeholder="All environments" />
       </Field>
-      <Field id={id("start")} label="Start from (optional)" hint="Transcripts created from this day on; 30 days back when empty.">
+      <Field
+        id={id("start")}
+        label={isEditing ? "Start from" : "Start from (optional)"}
+        hint={isEditing ? "Transcripts created from this day on." : "Transcripts created from this day on; 30 days back when empty."}
+      >
         <Input id={id("start")} type="date" value={values.startDate} onChange={set("startDate")} aria-describedby={`${id("start")}-hint`} />
       </Field>
       <Field

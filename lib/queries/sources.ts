@@ -38,15 +38,19 @@ export function useSourceNames({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<SourceNameDto[]>({ queryKey: ["/api/sources"], staleTime: 60_000, enabled });
 }
 
-/** Polled while the source runs, and read once more when its run ends, so the finished run shows its final counts. */
-export function useSourceRuns(sourceId: string, isRunning: boolean) {
+/**
+ * Polled while the source runs, and read once more when its run ends or its last sync changes (a
+ * scheduled run may start and end between two reads of the list), so the finished run shows its
+ * final counts.
+ */
+export function useSourceRuns(sourceId: string, isRunning: boolean, lastSyncAt: string | null) {
   const runs = useQuery<SyncRunDto[]>({ queryKey: runsKey(sourceId), staleTime: 0, refetchInterval: isRunning ? RUNNING_POLL_MS : false });
-  const wasRunning = useRef(isRunning);
+  const seen = useRef({ isRunning, lastSyncAt });
   const { refetch } = runs;
   useEffect(() => {
-    if (wasRunning.current && !isRunning) void refetch();
-    wasRunning.current = isRunning;
-  }, [isRunning, refetch]);
+    if ((seen.current.isRunning && !isRunning) || seen.current.lastSyncAt !== lastSyncAt) void refetch();
+    seen.current = { isRunning, lastSyncAt };
+  }, [isRunning, lastSyncAt, refetch]);
   return runs;
 }
 
