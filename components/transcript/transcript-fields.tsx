@@ -1,6 +1,5 @@
 // Spec section 2 (Transcript page): Transcript ID, Session ID, Created, Updated and Total Messages;
-// and, when known, the Source that brought it.
-import type { ReactNode } from "react";
+// under them, when known, the source that brought the transcript.
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format/date-time";
 import { turnsLabel } from "@/lib/format/transcript-labels";
@@ -22,13 +21,12 @@ export function TranscriptFields({
   /** The way in that stored it (a source's id, "ingest", "import"), when known. */
   origin?: string;
 }) {
-  const fields: { label: string; value: ReactNode; mono?: boolean }[] = [
+  const fields: { label: string; value: string; mono?: boolean }[] = [
     { label: "Transcript ID", value: id, mono: true },
     { label: "Session ID", value: sessionId, mono: true },
     { label: "Created", value: formatDateTime(createdAt) },
     { label: "Updated", value: formatDateTime(updatedAt) },
     { label: "Total Messages", value: turnsLabel(messageCount) },
-    ...(origin ? [{ label: "Source", value: <TranscriptOrigin origin={origin} /> }] : []),
   ];
   return (
     <Card>
@@ -43,6 +41,11 @@ export function TranscriptFields({
             </div>
           ))}
         </dl>
+        {origin ? (
+          <p className="mt-4 text-sm text-slate-600" data-testid="transcript-origin">
+            Source: <TranscriptOrigin origin={origin} />
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

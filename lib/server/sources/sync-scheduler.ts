@@ -9,7 +9,7 @@ import { syncIntervalMs } from "./sync-settings";
 // it ends. A failing tick (the database down) is logged once and tried again at the next.
 
 /** How often due sources are looked for: every minute, or every interval when SYNC_INTERVAL_MINUTES is shorter. */
-export const tickMs = () => Math.min(60_000, syncIntervalMs());
+const tickMs = () => Math.min(60_000, syncIntervalMs());
 /** The first tick, once the server has started. */
 const FIRST_TICK_MS = 5_000;
 /** How long a shutdown waits for the tick under way; an abandoned step is resumed from its cursor once its lease expires. */
