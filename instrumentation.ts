@@ -7,5 +7,8 @@ export async function register() {
     const { openStore } = await import("./lib/server/store");
     // A database not reachable yet is reported by the requests that need it.
     openStore().catch(() => undefined);
+    // The sync scheduler, under `npm start` and `npm run demo` (scripts/start.mjs stops it on SIGTERM).
+    const { schedulerEnabled } = await import("./lib/server/sources/sync-settings");
+    if (schedulerEnabled()) (await import("./lib/server/sources/sync-scheduler")).startSyncScheduler();
   }
 }

@@ -3,8 +3,10 @@
 // socket address header that a client sends is removed and the header is set from the socket, so
 // the app's client address (lib/server/auth/client-address.ts) cannot be forged.
 // PORT (default 3000) and HOST (default: every interface) say where it listens; NEXT_DIST_DIR which
-// build it serves (next.config.mjs). SIGTERM or SIGINT: stop accepting connections, finish the
-// requests in flight, then exit. In demo mode it refuses to listen beyond loopback (lib/demo-mode.mjs).
+// build it serves (next.config.mjs). The app starts its sync scheduler here (instrumentation.ts;
+// SYNC_SCHEDULER=off leaves it to the cron endpoint). SIGTERM or SIGINT: stop the scheduler and
+// accepting connections, finish the requests in flight, then exit. In demo mode it refuses to
+// listen beyond loopback (lib/demo-mode.mjs).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,10 +61,14 @@ for (const [signal, exitCode] of [
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // lib/server/sources/sync-scheduler.ts: no further tick; the one under way ends after its step.
+    const scheduler = globalThis[Symbol.for("transcript-portal.sync-scheduler")];
+    const schedulerStopped = scheduler ? scheduler.stop().catch(console.error) : Promise.resolve();
     // close() stops accepting and ends idle keep-alive connections; a connection that finishes
     // its request afterwards is idle then, and is ended on the next sweep.
     server.close(async (error) => {
       if (error) console.error(error);
+      await schedulerStopped;
       await app.close().catch(console.error);
       process.exit(exitCode);
     });

@@ -10,6 +10,7 @@ import { runDueJobs, runJob } from "@/lib/server/jobs/run-jobs";
 import { runBudgetMs } from "@/lib/server/jobs/job-settings";
 import { startDueSyncs, startSourceSync } from "@/lib/server/sources/start-sync";
 import { startDueRetention } from "@/lib/server/privacy/retention";
+import { recordSyncCall } from "@/lib/server/sources/sync-schedule";
 import { listSyncRuns } from "@/lib/server/sources/manage-sources";
 import { runCountsText } from "@/lib/format/sync-run";
 import { errorMessage, readCommandLine, runCommand } from "./lib/command-line";
@@ -34,6 +35,7 @@ async function main(): Promise<number> {
     console.log(`${run.status}: ${runCountsText(run)}${run.error ? ` (${run.error})` : ""}`);
     return run.status === "failed" ? 1 : 0;
   }
+  await recordSyncCall("command");
   const started = await startDueSyncs();
   console.log(`Started ${started.length} run(s) of due sources`);
   if (await startDueRetention()) console.log("Started the daily retention pass");

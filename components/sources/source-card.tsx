@@ -1,7 +1,8 @@
 "use client";
-// One source: its settings, status with a progress bar while it runs, the last runs, and its actions.
+// One source: its settings, status with a progress bar while it runs, when it syncs next (or why it
+// was paused), the last runs, and its actions.
 import { useState } from "react";
-import { Pause, Play, PlugZap, RefreshCw, Trash2 } from "lucide-react";
+import { Pause, Pencil, Play, PlugZap, RefreshCw, Trash2 } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,21 +12,24 @@ import { toast } from "@/components/ui/toast-store";
 import { useDeleteSource, useSyncSource, useTestSource, useUpdateSource } from "@/lib/queries/sources";
 import { errorMessage } from "@/lib/client/api-error";
 import { formatDateTime } from "@/lib/format/date-time";
-import { progressPercent, runProgressText, SOURCE_KIND_LABELS, sourceStatusLabel } from "@/lib/format/sync-run";
-import type { ConnectionTestDto, SourceDto } from "@/lib/schemas/sources";
+import { nextSyncText, progressPercent, runProgressText, SOURCE_KIND_LABELS, sourceStatusLabel } from "@/lib/format/sync-run";
+import type { ConnectionTestDto, SourceDto, SyncScheduleDto } from "@/lib/schemas/sources";
 import { SyncRuns } from "./sync-runs";
+import { EditSourceDialog } from "./edit-source-dialog";
 
 const STATUS_VARIANT: Record<string, BadgeVariant> = { Running: "info", Failed: "danger", Paused: "warning", Idle: "neutral" };
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: errorMessage(error, "An unexpected error occurred"), variant: "destructive" });
 
-export function SourceCard({ source }: { source: SourceDto }) {
+export function SourceCard({ source, schedule }: { source: SourceDto; schedule: SyncScheduleDto | undefined }) {
   const testSource = useTestSource();
   const syncSource = useSyncSource();
   const updateSource = useUpdateSource();
   const deleteSource = useDeleteSource();
   const [testResult, setTestResult] = useState<ConnectionTestDto | null>(null);
   const [toDelete, setToDelete] = useState<"source" | "with-transcripts" | null>(null);
+  const [isEditing, setIsEditing] = useState(false);
+  const nextSync = nextSyncText(source, schedule, new Date());
   const isRunning = source.status === "running";
   const statusLabel = sourceStatusLabel(source);
   const run = source.lastRun;
@@ -43,10 +47,22 @@ export function SourceCard({ source }: { source: SourceDto }) {
             {SOURCE_KIND_LABELS[source.kind]} · project <span className="font-mono">{source.projectId}</span>
             {source.environmentId ? ` · environment ${source.environmentId}` : ""} · from {source.startDate}
           </p>
-          <p className="text-sm text-slate-600">Last sync: {source.lastSyncAt ? formatDateTime(source.lastSyncAt) : "Never"}</p>
+          <p className="text-sm text-slate-600">
+            Base URL: <span className="break-all">{source.baseUrl ?? "the platform's public host"}</span> · API key: set
+          </p>
+          <p className="text-sm text-slate-600">
+            Last sync: {source.lastSyncAt ? formatDateTime(source.lastSyncAt) : "Never"}
+            {nextSync ? ` · ${nextSync}` : ""}
+          </p>
         </div>
         <Badge variant={STATUS_VARIANT[statusLabel]}>{statusLabel}</Badge>
       </div>
+
+      {source.paused && source.pausedReason ? (
+        <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200" role="status">
+          Paused by the portal: {source.pausedReason}. Fix the cause, then resume.
+        </p>
+      ) : null}
 
       {isRunning && run ? (
         <div className="mt-4">
@@ -89,6 +105,9 @@ export function SourceCard({ source }: { source: SourceDto }) {
         >
           {source.paused ? <Play aria-hidden /> : <Pause aria-hidden />} {source.paused ? "Resume" : "Pause"}
         </Button>
+        <Button variant="outline" size="sm" onClick={() => setIsEditing(true)}>
+          <Pencil aria-hidden /> Edit
+        </Button>
         <Button variant="outline" size="sm" disabled={deleteSource.isPending} onClick={() => setToDelete("source")}>
           <Trash2 aria-hidden /> Delete
         </Button>
@@ -100,9 +119,11 @@ export function SourceCard({ source }: { source: SourceDto }) {
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Last runs</summary>
         <div className="mt-2">
-          <SyncRuns sourceId={source.id} isRunning={isRunning} />
+          <SyncRuns sourceId={source.id} isRunning={isRunning} lastSyncAt={source.lastSyncAt} />
         </div>
       </details>
+
+      {isEditing ? <EditSourceDialog source={source} open onOpenChange={setIsEditing} /> : null}
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -14,8 +14,8 @@ const STATUS: Record<SyncRunDto["status"], { label: string; variant: BadgeVarian
   cancelled: { label: "Cancelled", variant: "warning" },
 };
 
-export function SyncRuns({ sourceId, isRunning }: { sourceId: string; isRunning: boolean }) {
-  const runs = useSourceRuns(sourceId, isRunning);
+export function SyncRuns({ sourceId, isRunning, lastSyncAt }: { sourceId: string; isRunning: boolean; lastSyncAt: string | null }) {
+  const runs = useSourceRuns(sourceId, isRunning, lastSyncAt);
   if (runs.isPending)
     return (
       <p className="text-sm text-slate-500" role="status">

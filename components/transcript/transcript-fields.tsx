@@ -1,7 +1,9 @@
-// Spec section 2 (Transcript page): Transcript ID, Session ID, Created, Updated and Total Messages.
+// Spec section 2 (Transcript page): Transcript ID, Session ID, Created, Updated and Total Messages;
+// under them, when known, the source that brought the transcript.
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format/date-time";
 import { turnsLabel } from "@/lib/format/transcript-labels";
+import { TranscriptOrigin } from "./transcript-origin";
 
 export function TranscriptFields({
   id,
@@ -9,12 +11,15 @@ export function TranscriptFields({
   createdAt,
   updatedAt,
   messageCount,
+  origin,
 }: {
   id: string;
   sessionId: string;
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** The way in that stored it (a source's id, "ingest", "import"), when known. */
+  origin?: string;
 }) {
   const fields: { label: string; value: string; mono?: boolean }[] = [
     { label: "Transcript ID", value: id, mono: true },
@@ -36,6 +41,11 @@ export function TranscriptFields({
             </div>
           ))}
         </dl>
+        {origin ? (
+          <p className="mt-4 text-sm text-slate-600" data-testid="transcript-origin">
+            Source: <TranscriptOrigin origin={origin} />
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -71,6 +71,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
           createdAt={data.createdAt}
           updatedAt={data.updatedAt}
           messageCount={turns?.length ?? 0}
+          origin={data.origin}
         />
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           {data.review ? (

@@ -48,6 +48,7 @@ export interface ListFilters {
   hour?: string;
   weekday?: string;
   tz?: string;
+  source?: string[];
 }
 
 export const SINGLE_FILTER_KEYS = [
@@ -65,7 +66,7 @@ export const SINGLE_FILTER_KEYS = [
   "weekday",
   "tz",
 ] as const;
-export const REPEATED_FILTER_KEYS = ["tag", "signal"] as const;
+export const REPEATED_FILTER_KEYS = ["tag", "signal", "source"] as const;
 
 /** The filters' query parameters, as the list call and the bulk action's filter carry them. */
 export function filterParams(filters: ListFilters): Record<string, string | string[]> {

@@ -47,11 +47,13 @@ const startDate = z
     "Start date is not a date",
   );
 
+const kind = z.enum(SOURCE_KINDS, { error: "Kind must be voiceflow-v1 or voiceflow-v2" });
+
 /** POST /api/admin/sources */
 export const createSourceSchema = z
   .object({
     name,
-    kind: z.enum(SOURCE_KINDS, { error: "Kind must be voiceflow-v1 or voiceflow-v2" }),
+    kind,
     projectId: platformId("Project ID"),
     apiKey,
     environmentId: optional(platformId("Environment ID")),
@@ -61,10 +63,14 @@ export const createSourceSchema = z
   .strict();
 export type CreateSourceInput = z.input<typeof createSourceSchema>;
 
-/** PATCH /api/admin/sources/{sourceId}: any subset; a new apiKey replaces the stored one. */
+/**
+ * PATCH /api/admin/sources/{sourceId}: any subset; a new apiKey replaces the stored one. A base URL
+ * on another address (sourceAddress) needs the apiKey in the same request.
+ */
 export const updateSourceSchema = z
   .object({
     name,
+    kind,
     projectId: platformId("Project ID"),
     apiKey,
     environmentId: optional(platformId("Environment ID")),
@@ -76,6 +82,22 @@ export const updateSourceSchema = z
   .strict()
   .refine((value) => Object.keys(value).length > 0, "Nothing to change");
 export type UpdateSourceInput = z.input<typeof updateSourceSchema>;
+
+/** Why a change of address without the API key is refused: the stored key goes only where it was entered for. */
+export const API_KEY_FOR_NEW_ADDRESS = "Enter the API key again to send it to a new address";
+
+/**
+ * Where a source's API key is sent, for comparing two settings: the base URL's origin, or "" for
+ * the platform's own public hosts (a null base URL, whichever API version).
+ */
+export function sourceAddress(baseUrl: string | null | undefined): string {
+  if (!baseUrl) return "";
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}
 
 /** Route parameter of /api/admin/sources/{sourceId}/... */
 export const sourceIdParamsSchema = z.object({ sourceId: z.string().regex(ID_PATTERN, "Invalid source id") });
@@ -120,10 +142,35 @@ export interface SourceDto {
   baseUrl: string | null;
   startDate: string;
   paused: boolean;
+  /** Why the portal paused it by itself (runs that kept failing); null otherwise. */
+  pausedReason: string | null;
   lastSyncAt: string | null;
+  /** When it is next due for a scheduled run (not before now); null while it runs or is paused. */
+  nextSyncAt: string | null;
   status: SourceStatus;
   lastRun: SyncRunDto | null;
   createdAt: string;
+}
+
+/** The ways of driving the sync: a server's own scheduler, the cron endpoint, `npm run sync`. */
+export type SyncDriver = "scheduler" | "cron" | "command";
+
+/** GET /api/admin/sources/schedule */
+export interface SyncScheduleDto {
+  /** Whether the server that answered runs the scheduler (npm start, SYNC_SCHEDULER not off). */
+  scheduler: boolean;
+  intervalMinutes: number;
+  lookbackDays: number;
+  /** The latest call of any way of driving the sync. */
+  lastCall: { driver: SyncDriver; at: string } | null;
+  /** This server's scheduler is off and nothing drove the sync within two intervals. */
+  stalled: boolean;
+}
+
+/** GET /api/sources: what signed-in users see of the sources, to filter and label transcripts by. */
+export interface SourceNameDto {
+  id: string;
+  name: string;
 }
 
 /** POST /api/admin/sources/{sourceId}/test */

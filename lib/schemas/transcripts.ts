@@ -96,7 +96,8 @@ export const ATTRIBUTE_FILTER_MAX_LENGTH = 200;
  * (issue 33). `assignee` is a user id, "me" or "none"; `tag` matches a transcript holding any of
  * the ids, `signal` one with any of the signals; `device`, `os` and `browser` name a value as the
  * analytics distributions do ("unknown" for none); `minMessages` and `maxMessages` bound the
- * conversation's length; `hour` (0-23) and `weekday` (0 Monday to 6 Sunday) are the local time in `tz`.
+ * conversation's length; `hour` (0-23) and `weekday` (0 Monday to 6 Sunday) are the local time in `tz`;
+ * `source` matches a transcript brought by any of the named ways in (a source's id, "ingest", "import").
  */
 export const transcriptFilterFields = {
   status: choiceParam(REVIEW_STATUSES),
@@ -114,6 +115,7 @@ export const transcriptFilterFields = {
   hour: smallNumberParam(23),
   weekday: smallNumberParam(6),
   tz: timeZoneParam(),
+  source: repeatableIdParam,
 };
 
 /**
@@ -195,4 +197,6 @@ export interface TranscriptDetail {
   device?: string;
   os?: string;
   browser?: string;
+  /** The way in that stored its current version: a source's id, "ingest" or "import"; absent when none was named. */
+  origin?: string;
 }

@@ -10,6 +10,8 @@ export interface StorableTranscript extends Omit<TranscriptRecord, "dialog" | "p
    */
   sourceJson: string | Uint8Array;
   propertiesJson: string | null;
+  /** The way in that brings it: a source's id, "ingest" or "import"; absent keeps the stored one (a redaction, a recompute). */
+  origin?: string;
 }
 
 export function storableTranscript(record: TranscriptRecord, sourceJson: string): StorableTranscript {

@@ -60,8 +60,10 @@ async function run() {
           continue;
         }
         const result = readRecord(redactSourceRecord(item.record, redactor));
-        if (result.ok) packer.add(result.transcript, deriveSignals(result.dialog, signalRules));
-        else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
+        if (result.ok) {
+          result.transcript.origin = "import";
+          packer.add(result.transcript, deriveSignals(result.dialog, signalRules));
+        } else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
         if (packer.size >= batchSize) await flush();
       }
     } catch (error) {

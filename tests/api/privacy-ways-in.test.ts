@@ -89,16 +89,11 @@ async function platformSource(seed: string, count: number, days: number): Promis
   return { fake, sourceId: res.body.id as string };
 }
 
-/** One run of the source to its end, with the overlap a day long (it holds the most recent transcripts). */
+/** One run of the source to its end (its lookback holds the most recent transcripts). */
 async function sync(sourceId: string) {
-  process.env.SYNC_OVERLAP_MINUTES = String(24 * 60);
-  try {
-    const started = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: adminToken, params: { sourceId } });
-    expect(started.status).toBe(202);
-    await syncToEnd(started.body.runId);
-  } finally {
-    delete process.env.SYNC_OVERLAP_MINUTES;
-  }
+  const started = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: adminToken, params: { sourceId } });
+  expect(started.status).toBe(202);
+  await syncToEnd(started.body.runId);
   return (await call(runsRoute.GET, "GET", `/api/admin/sources/${sourceId}/runs`, { token: adminToken, params: { sourceId } })).body[0];
 }
 

@@ -1,62 +1,23 @@
-// Syncing from the fake platform, on both databases: both APIs, incremental runs (unchanged
-// transcripts are not fetched again, updated ones are), the platform misbehaving (429 with
-// Retry-After, intermittent 500, a hung connection, malformed items, a key that stops working),
-// a crash in the middle, two runners at once, and the cron endpoint with its time budget.
-import * as sourcesRoute from "@/app/api/admin/sources/route";
-import * as syncRoute from "@/app/api/admin/sources/[sourceId]/sync/route";
-import * as runsRoute from "@/app/api/admin/sources/[sourceId]/runs/route";
+// Syncing from the fake platform, on both databases: both APIs, incremental runs (each lists the
+// lookback again: unchanged transcripts are not fetched again, a days-old conversation that went on
+// is), the platform misbehaving (429 with Retry-After, intermittent 500, a hung connection,
+// malformed items, a key that stops working), a crash in the middle, two runners at once, and the
+// cron endpoint (GET and POST) with its time budget.
 import * as cronRoute from "@/app/api/cron/sync/route";
 import { db } from "@/lib/server/db";
 import { runJob } from "@/lib/server/jobs/run-jobs";
 import { SYNC_JOB_KIND } from "@/lib/server/sources/sync-job";
 import { call } from "../helpers/api-client";
 import { withStepsTaking } from "../helpers/job-clock";
-import { signedInUser } from "../helpers/users";
-import { startFakeVoiceflow, type FakeVoiceflow } from "../helpers/fake-voiceflow";
-import { syncToEnd, TEST_CRON_SECRET, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
+import type { FakeVoiceflow } from "../helpers/fake-voiceflow";
+import { syncToEnd, TEST_CRON_SECRET, useSourcesAdmin, useSourcesEnvironment } from "../helpers/fake-voiceflow-sources";
 import { rollupsAndRecount } from "../helpers/rollup-recount";
 
 useSourcesEnvironment();
 
-let adminToken: string;
-const NOW = Date.now();
-const fakes: FakeVoiceflow[] = [];
+const { now: NOW, platform: startPlatform, addSource, syncNow, lastRun, sourceOf } = useSourcesAdmin({ days: 12, historyDays: 20 });
+const platform = (seed: string, count = 250) => startPlatform(seed, count);
 
-beforeAll(async () => {
-  adminToken = (await signedInUser({ isAdmin: true })).token;
-});
-afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
-
-async function platform(seed: string, count = 250) {
-  const fake = await startFakeVoiceflow({ count, days: 12, endMs: NOW - 60_000, seed });
-  fakes.push(fake);
-  return fake;
-}
-
-async function addSource(fake: FakeVoiceflow, kind: "voiceflow-v1" | "voiceflow-v2") {
-  const res = await call(sourcesRoute.POST, "POST", "/api/admin/sources", {
-    token: adminToken,
-    body: {
-      name: `${kind} ${fake.baseUrl}`,
-      kind,
-      projectId: fake.projectId,
-      apiKey: fake.apiKey,
-      baseUrl: fake.baseUrl,
-      startDate: new Date(NOW - 20 * 86_400_000).toISOString().slice(0, 10),
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-async function syncNow(sourceId: string): Promise<string> {
-  const res = await call(syncRoute.POST, "POST", `/api/admin/sources/${sourceId}/sync`, { token: adminToken, params: { sourceId } });
-  expect(res.status).toBe(202);
-  return res.body.runId;
-}
-
-const lastRun = async (sourceId: string) =>
-  (await call(runsRoute.GET, "GET", `/api/admin/sources/${sourceId}/runs`, { token: adminToken, params: { sourceId } })).body[0];
 const storedIds = async (fake: FakeVoiceflow) =>
   (await db.transcript.findMany({ where: { id: { in: fake.transcripts.map((t) => t._id) } }, select: { id: true } })).length;
 
@@ -79,25 +40,44 @@ describe.each(["voiceflow-v1", "voiceflow-v2"] as const)("%s", (kind) => {
     expect(stored.messageCount).toBeGreaterThan(0);
     expect(await db.sourceTranscript.count({ where: { sourceId } })).toBe(250);
 
-    // The most recent transcript changes on the platform; the next run reads the overlap window
-    // again, here a day long so that it holds the most recent transcript whatever the time of day
-    // (the generated transcripts follow the hours of a day, an hour or more apart at night).
-    const recent = fake.transcripts.reduce((latest, t) => (Date.parse(t.createdAt) > Date.parse(latest.createdAt) ? t : latest));
-    fake.update(recent._id, Date.parse(recent.updatedAt) + 5_000);
+    // A conversation created three days ago goes on today in the same web-chat session (a new
+    // launch and more turns, its updatedAt moves): the next run lists the last 7 days again and
+    // fetches it alone.
+    const threeDaysAgo = NOW - 3 * 86_400_000;
+    const resumed = fake.transcripts.reduce((closest, t) =>
+      Math.abs(Date.parse(t.createdAt) - threeDaysAgo) < Math.abs(Date.parse(closest.createdAt) - threeDaysAgo) ? t : closest,
+    );
+    const before = await db.transcript.findUniqueOrThrow({ where: { id: resumed._id } });
+    fake.update(resumed._id, Date.now() - 1_000);
     const detailsBefore = fake.calls.detail;
-    process.env.SYNC_OVERLAP_MINUTES = String(24 * 60);
-    try {
-      await syncToEnd(await syncNow(sourceId));
-    } finally {
-      delete process.env.SYNC_OVERLAP_MINUTES;
-    }
+    const secondRunId = await syncNow(sourceId);
+    await syncToEnd(secondRunId);
     const second = await lastRun(sourceId);
-    expect(second).toMatchObject({ status: "succeeded", created: 0, updated: 1, rejectedCount: 0 });
-    expect(second.unchanged).toBe(second.fetched - 1);
+    const window = await db.syncRun.findUniqueOrThrow({ where: { id: secondRunId } });
+    expect(window.windowEnd.getTime() - window.windowStart.getTime()).toBe(7 * 86_400_000);
+    const lookedAt = fake.transcripts.filter(
+      (t) => Date.parse(t.createdAt) >= window.windowStart.getTime() && Date.parse(t.createdAt) < window.windowEnd.getTime(),
+    ).length;
+    expect(second).toMatchObject({
+      status: "succeeded",
+      fetched: lookedAt,
+      created: 0,
+      updated: 1,
+      unchanged: lookedAt - 1,
+      rejectedCount: 0,
+    });
     expect(fake.calls.detail - detailsBefore).toBe(1);
-    const updated = await db.transcript.findUniqueOrThrow({ where: { id: recent._id } });
-    expect(updated.updatedAt.toISOString()).toBe(recent.updatedAt);
+    const updated = await db.transcript.findUniqueOrThrow({ where: { id: resumed._id } });
+    expect(updated.updatedAt.toISOString()).toBe(resumed.updatedAt);
+    expect(updated.messageCount).toBe(before.messageCount + 3);
+    expect(updated.source).toContain("one more question");
     expect(await storedIds(fake)).toBe(250);
+
+    // Nothing moved: the next run fetches nothing.
+    const unchangedBefore = fake.calls.detail;
+    await syncToEnd(await syncNow(sourceId));
+    expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded", created: 0, updated: 0, unchanged: lookedAt });
+    expect(fake.calls.detail).toBe(unchangedBefore);
   });
 
   it("rides out 429 with Retry-After, intermittent 500s and a hung connection", async () => {
@@ -139,8 +119,7 @@ it("fails a run whose key stops working, and the next run completes it without d
   await syncToEnd(await syncNow(sourceId));
   const failed = await lastRun(sourceId);
   expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/refused the API key/) });
-  const sources = await call(sourcesRoute.GET, "GET", "/api/admin/sources", { token: adminToken });
-  expect(sources.body.find((s: { id: string }) => s.id === sourceId)).toMatchObject({ status: "failed" });
+  expect(await sourceOf(sourceId)).toMatchObject({ status: "failed" });
   const partly = await storedIds(fake);
   expect(partly).toBeGreaterThan(0);
   expect(partly).toBeLessThan(300);
@@ -171,11 +150,12 @@ it("resumes a run whose runner died from its cursor, and never lets two runners 
 });
 
 describe("the cron endpoint", () => {
-  const cron = (secret?: string) =>
-    call(cronRoute.POST, "POST", "/api/cron/sync", { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+  const cron = (secret?: string, method: "GET" | "POST" = "POST") =>
+    call(cronRoute[method], method, "/api/cron/sync", { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
 
   it("refuses calls without the cron secret", async () => {
     expect((await cron()).status).toBe(401);
+    expect((await cron(undefined, "GET")).status).toBe(401);
     expect((await cron("wrong-secret-wrong-secret")).status).toBe(401);
     const secret = process.env.CRON_SECRET;
     delete process.env.CRON_SECRET;
@@ -210,8 +190,11 @@ describe("the cron endpoint", () => {
       delete process.env.SYNC_RUN_BUDGET_SECONDS;
     }
     expect(await lastRun(sourceId)).toMatchObject({ status: "succeeded", trigger: "schedule", fetched: 600, created: 600 });
-    // Not due again within SYNC_INTERVAL_MINUTES.
+    // Not due again within SYNC_INTERVAL_MINUTES, and a serverless host's cron calls with GET.
     expect((await cron(TEST_CRON_SECRET)).body).toEqual({ runs: [] });
+    const viaGet = await cron(TEST_CRON_SECRET, "GET");
+    expect(viaGet.status).toBe(200);
+    expect(viaGet.body).toEqual({ runs: [] });
     expect(await storedIds(fake)).toBe(600);
   });
 });

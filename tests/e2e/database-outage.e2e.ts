@@ -1,7 +1,7 @@
 // A PostgreSQL restart under a running portal: while the database is down, requests fail with
-// 503 and a message (the health check too); once it is back they succeed again, with no restart
-// of the app.
-import { mkdtempSync, rmSync } from "node:fs";
+// 503 and a message (the health check too), and the sync scheduler's ticks fail without harm; once
+// it is back they succeed again, with no restart of the app.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runPrisma } from "../../scripts/prisma-env.mjs";
@@ -24,7 +24,8 @@ beforeAll(async () => {
   process.env.DATABASE_URL = postgres.url;
   await db.user.create({ data: { email: "outage@example.com", passwordHash: await hashPassword("outage-password"), approved: true } });
   await disconnectDb();
-  server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl: postgres.url, workDir });
+  // The scheduler ticks every 1.2 s, so that some ticks fall in the outage.
+  server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl: postgres.url, workDir, env: { SYNC_INTERVAL_MINUTES: "0.02" } });
 });
 
 afterAll(async () => {
@@ -50,6 +51,11 @@ it("answers 503 with a message while PostgreSQL is down and recovers by itself",
   expect((await get(`/api/transcripts?${range}`, token)).status).toBe(200);
 
   postgres.stop();
+  const log = () => readFileSync(server.logFile, "utf8");
+  for (let waited = 0; waited < 100 && !log().includes("Sync scheduler: a tick failed"); waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(log()).toContain("Sync scheduler: a tick failed");
   for (const pathname of ["/api/health", "/api/user/profile", `/api/transcripts?${range}`, `/api/analytics?${range}`]) {
     const res = await get(pathname, token);
     expect({ pathname, status: res.status }).toEqual({ pathname, status: 503 });
@@ -67,4 +73,8 @@ it("answers 503 with a message while PostgreSQL is down and recovers by itself",
   expect(health.status).toBe(200);
   expect((await get("/api/user/profile", token)).body).toMatchObject({ email: "outage@example.com" });
   expect((await get(`/api/transcripts?${range}`, token)).status).toBe(200);
+  for (let waited = 0; waited < 100 && !log().includes("Sync scheduler: working again"); waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(log()).toContain("Sync scheduler: working again");
 });

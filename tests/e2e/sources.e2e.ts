@@ -1,6 +1,8 @@
 // Sources end to end: an administrator adds a Voiceflow project (the fake platform on loopback),
-// tests the connection, syncs now and watches the progress bar, then reads the run's history, and
-// the transcripts are in the portal. No terminal, no scheduler: the server steps the run itself.
+// is warned that nothing syncs by itself (this server's scheduler is off and no cron calls), tests
+// the connection, syncs now and watches the progress bar, then reads the run's history; the
+// dashboard's Source filter lists exactly what the source brought, and a transcript names its
+// source. No terminal: the server steps the run itself. (The scheduler: sources-scheduler.e2e.ts.)
 import { inBrowser, waitForPath } from "./support/browser";
 import { createAccount } from "./support/accounts";
 import { signIn } from "./support/ui";
@@ -31,6 +33,10 @@ describe("sources", () => {
         const card = page.getByRole("region", { name: "Support bot" });
         await card.waitFor();
         await card.getByText("Idle").waitFor();
+        const warning = page.getByRole("alert").filter({ hasText: "Nothing is syncing" });
+        await warning.getByText("/api/cron/sync").waitFor();
+        await card.getByText("No scheduled sync: nothing is syncing (see above)").waitFor();
+        await card.getByText(`Base URL: ${fake.baseUrl} · API key: set`).waitFor();
         await snap("added");
 
         await card.getByRole("button", { name: "Test connection" }).click();
@@ -56,14 +62,34 @@ describe("sources", () => {
         expect(stored.status).toBe(200);
         expect(JSON.stringify(await stored.json())).not.toContain(fake.apiKey);
 
+        // The dashboard's Source filter: the seeded transcripts came from no source.
+        const range = `startTime=${encodeURIComponent(new Date(Date.now() - 6 * 86_400_000).toISOString())}&endTime=${encodeURIComponent(new Date().toISOString())}`;
+        await go(`/dashboard?${range}`);
+        await page.getByRole("button", { name: /^Source/ }).click();
+        await page.getByRole("checkbox", { name: "Support bot" }).check();
+        await page.keyboard.press("Escape");
+        await page.waitForURL(/[?&]source=/);
+        await page.getByTestId("filtered-results").getByText(`Showing ${count} filtered result(s)`).waitFor();
+        await page.getByRole("button", { name: "Source Support bot" }).waitFor();
+        await snap("dashboard-source-filter");
+
         await go(`/transcript/${fake.transcripts[0]._id}`);
         await page
           .getByText(fake.transcripts[0].sessionID as string)
           .first()
           .waitFor();
+        await page.getByTestId("transcript-origin").getByText("Source: Voiceflow sync: Support bot").waitFor();
+        await snap("transcript-source");
+
+        // The other journeys count the shared database's transcripts: the ones brought here go.
+        await go("/admin/sources");
+        await card.getByRole("button", { name: "Delete with transcripts" }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+        await page.getByText("No sources yet: add a Voiceflow project above.").waitFor();
       } finally {
         await fake.close();
       }
     }),
+    150_000,
   );
 });

@@ -27,6 +27,10 @@ export interface FakeSwitches {
   revokeKeyAfter?: number;
   /** Detail answers wait this long (a slower platform, so that a browser sees a run under way). */
   detailDelayMs?: number;
+  /** Answers of these kinds of request start at once and then send one byte every `everyMs`, never ending. */
+  trickle?: { requests: "list" | "detail" | "all"; everyMs: number };
+  /** The project is one of this API version's only: the other version's listing answers 404, as for an unknown project. */
+  onlyApi?: "voiceflow-v1" | "voiceflow-v2";
 }
 
 export interface FakeVoiceflow {
@@ -37,8 +41,13 @@ export interface FakeVoiceflow {
   switches: FakeSwitches;
   /** Requests answered, by kind. */
   calls: { list: number; detail: number; refused: number };
-  /** Marks a transcript changed on the platform: a later updatedAt and one more exchange. */
+  /**
+   * The conversation goes on in the same web-chat session at `atMs` (days later, as real ones do):
+   * a new launch, a greeting, one more question and its answer, and updatedAt moves to `atMs`.
+   */
   update(id: string, atMs: number): void;
+  /** Adds `count` transcripts all created in the millisecond `atMs` (the listing holds them in order of addition). */
+  flood(count: number, atMs: number): Legacy[];
   close(): Promise<void>;
 }
 
@@ -90,9 +99,19 @@ export async function startFakeVoiceflow(options: {
       }
       if (switches.failEvery && requests % switches.failEvery === 0) return send(500, { message: "Internal Server Error" });
       const url = new URL(req.url ?? "/", "http://fake");
+      const isList = /^\/v1\/transcript\/project\/|^\/v2\/transcripts\/[^/]+$/.test(url.pathname);
+      if (switches.trickle && (switches.trickle.requests === "all" || (switches.trickle.requests === "list") === isList)) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write("{");
+        const drip = setInterval(() => res.write(" "), switches.trickle.everyMs);
+        res.on("close", () => clearInterval(drip));
+        return;
+      }
+      const knowsProject = (api: "voiceflow-v1" | "voiceflow-v2", projectId: string) =>
+        projectId === FAKE_PROJECT_ID && (!switches.onlyApi || switches.onlyApi === api);
       let match: RegExpExecArray | null;
       if (req.method === "POST" && (match = /^\/v1\/transcript\/project\/([^/]+)$/.exec(url.pathname))) {
-        if (match[1] !== FAKE_PROJECT_ID) return send(404, { message: "Project not found" });
+        if (!knowsProject("voiceflow-v1", match[1])) return send(404, { message: "Project not found" });
         let body: { startDate?: string; endDate?: string; environmentID?: string };
         try {
           body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
@@ -104,7 +123,9 @@ export async function startFakeVoiceflow(options: {
         if (body.environmentID && body.environmentID !== FAKE_ENVIRONMENT_ID) return send(200, { transcripts: [] });
         const skip = Number(url.searchParams.get("skip") ?? 0);
         const take = Number(url.searchParams.get("take") ?? 20);
-        const inRange = transcripts.filter((t) => Date.parse(t.createdAt) >= startMs && Date.parse(t.createdAt) <= endMs);
+        const inRange = transcripts
+          .filter((t) => Date.parse(t.createdAt) >= startMs && Date.parse(t.createdAt) <= endMs)
+          .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
         const page = inRange.slice(skip, skip + take).map(toV1ListItem);
         if (switches.malformedListEntry && skip === 0) page.push({ sessionID: "no-id" } as never);
         calls.list += 1;
@@ -114,7 +135,7 @@ export async function startFakeVoiceflow(options: {
         return detail(match[1], (t) => send(200, { transcript: toV1Transcript(t) }));
       }
       if (req.method === "GET" && (match = /^\/v2\/transcripts\/([^/]+)$/.exec(url.pathname))) {
-        if (match[1] !== FAKE_PROJECT_ID) return send(404, { message: "Project not found" });
+        if (!knowsProject("voiceflow-v2", match[1])) return send(404, { message: "Project not found" });
         const start = url.searchParams.get("startDate");
         const end = url.searchParams.get("endDate");
         const startMs = start ? Date.parse(`${start}T00:00:00Z`) : -Infinity;
@@ -154,24 +175,46 @@ export async function startFakeVoiceflow(options: {
     calls,
     update(id, atMs) {
       const transcript = byId.get(id)!;
-      transcript.updatedAt = new Date(atMs).toISOString();
+      const at = (offsetMs: number) => new Date(atMs + offsetMs).toISOString();
+      const launch = `launch${atMs.toString(16).slice(-8)}`;
+      const turn = `turn${atMs.toString(16).slice(-8)}`;
+      transcript.updatedAt = at(0);
       transcript.dialog = [
         ...transcript.dialog,
+        { turnID: launch, type: "request", format: "request", payload: { type: "launch" }, startTime: at(-3000) },
         {
-          turnID: "late0000",
-          type: "request",
-          format: "request",
-          payload: { type: "intent", payload: { query: "one more question" } },
-          startTime: new Date(atMs - 1000).toISOString(),
+          turnID: launch,
+          type: "text",
+          format: "trace",
+          payload: { time: atMs - 2900, type: "text", payload: { message: "Welcome back! How can I help?" } },
+          startTime: at(-2900),
         },
         {
-          turnID: "late0000",
+          turnID: turn,
+          type: "request",
+          format: "request",
+          payload: { type: "intent", payload: { query: "one more question", intent: { name: "None" }, entities: [] } },
+          startTime: at(-1000),
+        },
+        {
+          turnID: turn,
           type: "text",
           format: "trace",
           payload: { time: atMs, type: "text", payload: { message: "a later answer" } },
-          startTime: new Date(atMs).toISOString(),
+          startTime: at(0),
         },
       ];
+    },
+    flood(count, atMs) {
+      const added: Legacy[] = [];
+      for (const batch of generateTranscripts({ count, days: 1, seed: `flood-${atMs}`, endMs: atMs })) added.push(...(batch as Legacy[]));
+      for (const transcript of added) {
+        transcript.createdAt = new Date(atMs).toISOString();
+        transcript.updatedAt = new Date(atMs + 60_000).toISOString();
+        transcripts.push(transcript);
+        byId.set(transcript._id, transcript);
+      }
+      return added;
     },
     close: () =>
       new Promise<void>((resolve) => {

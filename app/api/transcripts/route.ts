@@ -1,5 +1,5 @@
 // GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes]
-// [&signal...][&questionGroup][&device][&os][&browser][&hour][&weekday][&tz]
+// [&signal...][&questionGroup][&device][&os][&browser][&hour][&weekday][&tz][&source...]
 // — signed-in users: {transcripts, total, totalPages}, newest first (spec section 7, issue 32); each
 // row carries reviewStatus, tags, assignee and noteCount.
 import { route } from "@/lib/server/http/route";

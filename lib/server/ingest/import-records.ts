@@ -20,9 +20,9 @@ export interface ImportedRecords {
  * request, past retention) are counted as skipped, and the others are stored, personal data
  * replaced by placeholders as the privacy settings say. The ingest API and the sources' sync store
  * through it; the import command redacts and reads its records in a worker thread and stores them
- * with saveAdmittedTranscripts directly.
+ * with saveAdmittedTranscripts directly. `origin` names the way in (a source's id, or "ingest").
  */
-export async function importRecords(records: readonly SourceRecord[]): Promise<ImportedRecords> {
+export async function importRecords(records: readonly SourceRecord[], origin: string): Promise<ImportedRecords> {
   const valid: StorableTranscript[] = [];
   const validIndexes: number[] = [];
   const rejected: RejectedRecord[] = [];
@@ -30,7 +30,7 @@ export async function importRecords(records: readonly SourceRecord[]): Promise<I
   records.forEach((record, index) => {
     const result = readRecord(redactSourceRecord(record, redactor));
     if (result.ok) {
-      valid.push(result.transcript);
+      valid.push({ ...result.transcript, origin });
       validIndexes.push(index);
     } else rejected.push({ index, ...(result.id ? { id: result.id } : {}), reason: result.reason });
   });

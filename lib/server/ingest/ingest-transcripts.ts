@@ -24,7 +24,7 @@ export async function ingestTranscripts(body: unknown): Promise<{ report: Ingest
   if (extraction.records.length > INGEST_MAX_RECORDS) {
     throw new AppError("PAYLOAD_TOO_LARGE", `At most ${INGEST_MAX_RECORDS} transcripts per request; split the batch`);
   }
-  const { report } = await importRecords(extraction.records);
+  const { report } = await importRecords(extraction.records, "ingest");
   const nothingStored = extraction.records.length > 0 && report.imported + report.updated + (report.skipped ?? 0) === 0;
   return { report, status: nothingStored ? 400 : 200 };
 }

@@ -60,6 +60,8 @@ export interface RunJobOptions {
   /** How long this call may step the job (ms). */
   budgetMs: number;
   owner?: string;
+  /** Aborted: no further step starts (a server shutting down). */
+  signal?: AbortSignal;
 }
 
 export interface RunJobOutcome {
@@ -86,7 +88,7 @@ export async function runJob(jobId: string, options: RunJobOptions): Promise<Run
     return { jobId, claimed: true, status: "failed" };
   }
   try {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !options.signal?.aborted) {
       const result = await kind.step(job, { deadline });
       await commitStep(owner, job, result);
       job = { ...job, cursor: result.cursor, done: result.done, total: result.total === undefined ? job.total : result.total };
@@ -150,7 +152,12 @@ async function jobStatus(jobId: string): Promise<JobStatus> {
  * Steps every unfinished job whose lease is free, oldest first, until the budget is spent: what the
  * cron endpoint and `npm run sync` call. Returns the jobs it stepped.
  */
-export async function runDueJobs(options: { budgetMs: number; kinds?: string[]; ids?: string[] }): Promise<RunJobOutcome[]> {
+export async function runDueJobs(options: {
+  budgetMs: number;
+  kinds?: string[];
+  ids?: string[];
+  signal?: AbortSignal;
+}): Promise<RunJobOutcome[]> {
   const deadline = Date.now() + options.budgetMs;
   const now = new Date();
   const due = await db.job.findMany({
@@ -166,8 +173,8 @@ export async function runDueJobs(options: { budgetMs: number; kinds?: string[]; 
   const outcomes: RunJobOutcome[] = [];
   for (const { id } of due) {
     const budgetMs = deadline - Date.now();
-    if (budgetMs <= 0) break;
-    const outcome = await runJob(id, { budgetMs });
+    if (budgetMs <= 0 || options.signal?.aborted) break;
+    const outcome = await runJob(id, { budgetMs, signal: options.signal });
     if (outcome.claimed) outcomes.push(outcome);
   }
   return outcomes;

@@ -2,8 +2,8 @@ import "server-only";
 import { badRequest } from "../http/app-error";
 import { transcriptFilterFields, type ListTranscriptsQuery } from "@/lib/schemas/transcripts";
 
-/** The list's parameters that repeat (?tag=a&tag=b, ?signal=fallback&signal=handoff). */
-const REPEATED_PARAMS = ["tag", "signal"] as const;
+/** The list's parameters that repeat (?tag=a&tag=b, ?signal=fallback&signal=handoff, ?source=ingest&source=import). */
+const REPEATED_PARAMS = ["tag", "signal", "source"] as const;
 
 /**
  * route() reads one value per query parameter; the repeated ones have their every value read here,

@@ -19,6 +19,10 @@ const agents = {
 
 export type PlatformErrorKind = "unauthorized" | "forbidden" | "not-found" | "unavailable" | "bad-response" | "blocked";
 
+/** Why a base URL on http:// is refused, when saved and at every connection. */
+export const PLAIN_HTTP_REFUSED =
+  "Base URL must start with https:// (http:// only for a private or on-premises platform, with SOURCES_ALLOW_PRIVATE_HOSTS=1)";
+
 /** The platform's refusal or failure, with a message an administrator can act on. */
 export class PlatformError extends Error {
   constructor(
@@ -31,13 +35,30 @@ export class PlatformError extends Error {
   }
 }
 
+/**
+ * Failed attempts of the requests a job makes again in its later steps, by request: kept in the
+ * job's cursor, so that the retry cap holds across steps (a platform slower than a step's budget
+ * still ends the run), and a wait the platform asked for outlasts the step.
+ */
+export type RetryLedger = Record<string, { attempts: number; retryAtMs: number }>;
+
+export interface RequestLimits {
+  /** Epoch ms: no wait for a retry goes past it (BudgetExhaustedError instead, once it is reached). */
+  deadline: number;
+  /** Attempts are cut at the deadline too: someone waits for the answer (a connection test). */
+  hard?: boolean;
+  /** The job's ledger, whose entry `retryKey` this request's failed attempts go on. */
+  ledger?: RetryLedger;
+}
+
 export interface PlatformRequest {
   method: "GET" | "POST";
   url: URL;
   apiKey: string;
   body?: unknown;
-  /** Epoch ms: no wait for a retry may end after it (BudgetExhaustedError instead). */
-  deadline: number;
+  limits: RequestLimits;
+  /** The request's name in the ledger: the same request in a later step has the same name. */
+  retryKey: string;
 }
 
 interface RawResponse {
@@ -46,17 +67,36 @@ interface RawResponse {
   text: string;
 }
 
-/** One request, tried again on 429, 5xx and network failures (retry-policy.ts); resolves to the parsed JSON body. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One request, tried again on 429, 5xx and network failures (retry-policy.ts), counting its
+ * attempts in the ledger; resolves to the parsed JSON body. A wait that would pass the deadline is
+ * slept up to the deadline and then ends the step (BudgetExhaustedError): the next step waits the
+ * rest and tries again.
+ */
 export async function requestPlatform(request: PlatformRequest): Promise<unknown> {
-  for (let attempt = 1; ; attempt++) {
+  const { limits, retryKey } = request;
+  const ledger = limits.ledger ?? {};
+  for (;;) {
+    const waitMs = (ledger[retryKey]?.retryAtMs ?? 0) - Date.now();
+    if (waitMs > 0) {
+      await sleep(Math.min(waitMs, Math.max(0, limits.deadline - Date.now())));
+      if (Date.now() < (ledger[retryKey]?.retryAtMs ?? 0)) throw new BudgetExhaustedError();
+    }
+    const attempt = (ledger[retryKey]?.attempts ?? 0) + 1;
     let outcome: { status?: number; retryAfter?: string | null; networkError?: boolean };
     let failure: PlatformError;
     try {
       const response = await sendOnce(request);
-      if (response.status >= 200 && response.status < 300) return parseJson(response.text);
+      if (response.status >= 200 && response.status < 300) {
+        delete ledger[retryKey];
+        return parseJson(response.text);
+      }
       outcome = { status: response.status, retryAfter: response.retryAfter };
       failure = statusError(response.status);
     } catch (error) {
+      if (error instanceof BudgetExhaustedError) throw error;
       if (error instanceof BlockedAddressError || (error as { code?: string }).code === "EBLOCKED") {
         throw new PlatformError("blocked", (error as Error).message);
       }
@@ -65,16 +105,22 @@ export async function requestPlatform(request: PlatformRequest): Promise<unknown
       failure = new PlatformError("unavailable", `The platform could not be reached (${describeNetworkError(error)})`);
     }
     const delay = retryDelayMs(outcome, attempt, Date.now());
-    if (delay === null) throw failure;
-    if (Date.now() + delay >= request.deadline) throw new BudgetExhaustedError();
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (delay === null) {
+      delete ledger[retryKey];
+      throw failure;
+    }
+    ledger[retryKey] = { attempts: attempt, retryAtMs: Date.now() + delay };
   }
 }
 
-function sendOnce({ method, url, apiKey, body }: PlatformRequest): Promise<RawResponse> {
+function sendOnce({ method, url, apiKey, body, limits }: PlatformRequest): Promise<RawResponse> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // Connections to an address literal skip the lookup, so it is checked here.
   if (isIP(host) && isNonPublicAddress(host) && !privateHostsAllowed()) return Promise.reject(new BlockedAddressError(host));
+  // The API key travels in a header: never in clear text, but to the private hosts of tests and an on-premises platform.
+  if (url.protocol !== "https:" && !privateHostsAllowed()) return Promise.reject(new PlatformError("blocked", PLAIN_HTTP_REFUSED));
+  const timeoutMs = limits.hard ? Math.min(requestTimeoutMs(), limits.deadline - Date.now()) : requestTimeoutMs();
+  if (timeoutMs <= 0) return Promise.reject(new BudgetExhaustedError());
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
@@ -110,7 +156,7 @@ function sendOnce({ method, url, apiKey, body }: PlatformRequest): Promise<RawRe
       },
     );
     // Bounds the whole attempt, from connecting to the last byte: a hung connection is a failed attempt.
-    const timer = setTimeout(() => req.destroy(Object.assign(new Error("no answer in time"), { code: "ETIMEDOUT" })), requestTimeoutMs());
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error("no answer in time"), { code: "ETIMEDOUT" })), timeoutMs);
     req.on("error", (error) => {
       clearTimeout(timer);
       reject(error);

@@ -3,11 +3,20 @@ import { db } from "../db";
 import { AppError, badRequest, notFound } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { deleteTranscripts } from "../store";
-import { checkSourceUrl } from "./address-guard";
+import { checkSourceUrl, privateHostsAllowed } from "./address-guard";
+import { PLAIN_HTTP_REFUSED } from "./http-client";
+import { PUBLIC_BASE_URLS } from "./voiceflow-api";
 import { sealSecret, SecretKeyError } from "./secret-box";
 import { sourceSelect, toSourceDto, toSyncRunDto } from "./source-dto";
 import type { SessionUser } from "../auth/session";
-import type { SourceDto, SyncRunDto } from "@/lib/schemas/sources";
+import {
+  API_KEY_FOR_NEW_ADDRESS,
+  sourceAddress,
+  type SourceDto,
+  type SourceKind,
+  type SourceNameDto,
+  type SyncRunDto,
+} from "@/lib/schemas/sources";
 import type { z } from "zod";
 import type { createSourceSchema, updateSourceSchema } from "@/lib/schemas/sources";
 
@@ -24,7 +33,8 @@ async function withLastRuns(sources: Awaited<ReturnType<typeof findSources>>): P
   const runs = await Promise.all(
     sources.map((source) => db.syncRun.findFirst({ where: { sourceId: source.id }, orderBy: { startedAt: "desc" } })),
   );
-  return sources.map((source, index) => toSourceDto(source, runs[index]));
+  const nowMs = Date.now();
+  return sources.map((source, index) => toSourceDto(source, runs[index], nowMs));
 }
 
 const findSources = (where: { id?: string } = {}) => db.source.findMany({ where, orderBy: { createdAt: "asc" }, select: sourceSelect });
@@ -34,6 +44,11 @@ export async function listSources(): Promise<SourceDto[]> {
   return withLastRuns(await findSources());
 }
 
+/** Signed-in users: every source's id and name, oldest first. */
+export async function listSourceNames(): Promise<SourceNameDto[]> {
+  return db.source.findMany({ orderBy: { createdAt: "asc" }, select: { id: true, name: true } });
+}
+
 /** Administrators: one source. Throws NOT_FOUND. */
 export async function getSource(sourceId: string): Promise<SourceDto> {
   const [source] = await withLastRuns(await findSources({ id: sourceId }));
@@ -41,11 +56,16 @@ export async function getSource(sourceId: string): Promise<SourceDto> {
   return source;
 }
 
+/** A base URL the API key may be sent to: a public host over https (private hosts and http:// with SOURCES_ALLOW_PRIVATE_HOSTS=1). */
 async function assertReachableBaseUrl(baseUrl: string | null | undefined): Promise<void> {
   if (!baseUrl) return;
   const problem = await checkSourceUrl(baseUrl);
   if (problem) throw badRequest(problem);
+  if (new URL(baseUrl).protocol !== "https:" && !privateHostsAllowed()) throw badRequest(PLAIN_HTTP_REFUSED);
 }
+
+/** The origin a source's requests go to: its base URL's, or the public host of its API version. */
+const requestOrigin = (kind: string, baseUrl: string | null) => new URL(baseUrl ?? PUBLIC_BASE_URLS[kind as SourceKind]).origin;
 
 function seal(apiKey: string): string {
   try {
@@ -87,9 +107,11 @@ export async function createSource({ input, actor }: { input: CreateSource; acto
 }
 
 /**
- * Administrators: changes a source, audited (a new key is recorded as changed, never shown).
- * Reading another project, environment, host or start date starts its history again from the start
- * date. Throws NOT_FOUND, BAD_REQUEST.
+ * Administrators: changes a source, audited (a new key is recorded as changed, never shown; a new
+ * address names the old and new origin). A base URL on another address needs the API key in the
+ * same request, so that a stored key is never sent where it was not entered for. Reading another
+ * API version, project, environment, host or start date starts its history again from the start
+ * date; resuming or pausing clears the reason of a pause the portal made. Throws NOT_FOUND, BAD_REQUEST.
  */
 export async function updateSource({
   sourceId,
@@ -105,11 +127,19 @@ export async function updateSource({
   await assertReachableBaseUrl(input.baseUrl);
   const { apiKey, ...fields } = input;
   const changed = Object.fromEntries(Object.entries(fields).filter(([key, value]) => source[key as keyof typeof source] !== value));
-  const restartsHistory = ["projectId", "environmentId", "baseUrl", "startDate"].some((key) => key in changed);
+  const baseUrl = input.baseUrl === undefined ? source.baseUrl : input.baseUrl;
+  if (!apiKey && sourceAddress(baseUrl) !== sourceAddress(source.baseUrl)) throw badRequest(API_KEY_FOR_NEW_ADDRESS);
+  const origin = { from: requestOrigin(source.kind, source.baseUrl), to: requestOrigin(input.kind ?? source.kind, baseUrl) };
+  const restartsHistory = ["kind", "projectId", "environmentId", "baseUrl", "startDate"].some((key) => key in changed);
   await db.$transaction(async (tx) => {
     await tx.source.update({
       where: { id: sourceId },
-      data: { ...changed, ...(apiKey ? { apiKeySealed: seal(apiKey) } : {}), ...(restartsHistory ? { syncedUntil: null } : {}) },
+      data: {
+        ...changed,
+        ...(apiKey ? { apiKeySealed: seal(apiKey) } : {}),
+        ...(restartsHistory ? { syncedUntil: null } : {}),
+        ...("paused" in changed ? { pausedReason: null } : {}),
+      },
     });
     await recordAuditEvent(tx, {
       actor,
@@ -117,7 +147,7 @@ export async function updateSource({
       targetType: "source",
       targetId: sourceId,
       targetLabel: input.name ?? source.name,
-      details: { ...changed, ...(apiKey ? { apiKey: "changed" } : {}) },
+      details: { ...changed, ...(apiKey ? { apiKey: "changed" } : {}), ...(origin.from !== origin.to ? { origin } : {}) },
     });
   });
   return getSource(sourceId);

@@ -1,4 +1,5 @@
 import "server-only";
+import { nextSyncAt } from "./sync-schedule";
 import type { RejectedTranscript, SourceDto, SourceKind, SourceStatus, SyncRunDto, SyncRunStatus } from "@/lib/schemas/sources";
 
 // Rows to the API's shapes. The sealed API key is never selected into these.
@@ -12,6 +13,7 @@ export const sourceSelect = {
   baseUrl: true,
   startDate: true,
   paused: true,
+  pausedReason: true,
   lastSyncAt: true,
   activeRunId: true,
   createdAt: true,
@@ -26,6 +28,7 @@ export interface SourceRow {
   baseUrl: string | null;
   startDate: string;
   paused: boolean;
+  pausedReason: string | null;
   lastSyncAt: Date | null;
   activeRunId: string | null;
   createdAt: Date;
@@ -71,7 +74,7 @@ export function toSyncRunDto(run: SyncRunRow): SyncRunDto {
   };
 }
 
-export function toSourceDto(source: SourceRow, lastRun: SyncRunRow | null): SourceDto {
+export function toSourceDto(source: SourceRow, lastRun: SyncRunRow | null, nowMs: number): SourceDto {
   const status: SourceStatus = source.activeRunId ? "running" : lastRun?.status === "failed" ? "failed" : "idle";
   return {
     id: source.id,
@@ -82,7 +85,9 @@ export function toSourceDto(source: SourceRow, lastRun: SyncRunRow | null): Sour
     baseUrl: source.baseUrl,
     startDate: source.startDate,
     paused: source.paused,
+    pausedReason: source.pausedReason,
     lastSyncAt: source.lastSyncAt?.toISOString() ?? null,
+    nextSyncAt: nextSyncAt(source, lastRun?.startedAt ?? null, nowMs)?.toISOString() ?? null,
     status,
     lastRun: lastRun ? toSyncRunDto(lastRun) : null,
     createdAt: source.createdAt.toISOString(),

@@ -7,7 +7,8 @@ import { enqueueJob, runDueJobs } from "../jobs/run-jobs";
 import { runBudgetMs } from "../jobs/job-settings";
 import { startDueRetention } from "../privacy/retention";
 import { SYNC_JOB_KIND, type SyncCursor } from "./sync-job";
-import { syncIntervalMs, syncOverlapMs } from "./sync-settings";
+import { syncIntervalMs, syncLookbackMs } from "./sync-settings";
+import { recordSyncCall, type SyncDriver } from "./sync-schedule";
 import { toSyncRunDto } from "./source-dto";
 import type { SyncRunDto } from "@/lib/schemas/sources";
 import type { SessionUser } from "../auth/session";
@@ -15,16 +16,30 @@ import type { SessionUser } from "../auth/session";
 type Trigger = "manual" | "schedule";
 
 /**
- * Starts a run of the source over [end of its last successful window less the overlap (or its
- * start date), now), unless one is under way: the source's activeRunId is taken by a conditional
- * UPDATE in the transaction that creates the run and its job, so that of two callers (two
- * instances, a click and the cron) one starts it and the other is given that run.
- * Resolves to the run's id and whether this call started it. Throws NOT_FOUND.
+ * The window a run of the source reads, ending now: from its start date for the first run; then
+ * from the end of its last successful window, or from SYNC_LOOKBACK_DAYS back when that is earlier,
+ * so that conversations of the last days that went on since are read again (those whose updatedAt
+ * did not move are not fetched). Never before the start date.
+ */
+export function syncWindow(source: { startDate: string; syncedUntil: Date | null }, nowMs: number): { startMs: number; endMs: number } {
+  const startOfStartDate = Date.parse(`${source.startDate}T00:00:00.000Z`);
+  const from = source.syncedUntil ? Math.min(source.syncedUntil.getTime(), nowMs - syncLookbackMs()) : startOfStartDate;
+  return { startMs: Math.min(nowMs, Math.max(startOfStartDate, from)), endMs: nowMs };
+}
+
+/**
+ * Starts a run of the source over its window (syncWindow), unless one is under way: the source's
+ * activeRunId is taken by a conditional UPDATE in the transaction that creates the run and its job,
+ * so that of two callers (two instances, a click and the cron) one starts it and the other is given
+ * that run. With `dueBefore` (scheduled runs), a source that is paused or whose last run started
+ * since is left alone, checked after taking activeRunId, so that two instances that both found it
+ * due never run it twice. Resolves to the run's id and whether this call started it. Throws NOT_FOUND.
  */
 export async function startSourceSync(options: {
   sourceId: string;
   trigger: Trigger;
   actor?: Pick<SessionUser, "id" | "email">;
+  dueBefore?: Date;
 }): Promise<{ runId: string; started: boolean }> {
   const runId = randomUUID().replace(/-/g, "");
   return db.$transaction(async (tx) => {
@@ -36,12 +51,17 @@ export async function startSourceSync(options: {
       const current = await tx.source.findUniqueOrThrow({ where: { id: source.id }, select: { activeRunId: true } });
       return { runId: current.activeRunId ?? runId, started: false };
     }
-    const windowEndMs = Date.now();
-    const startOfStartDate = Date.parse(`${source.startDate}T00:00:00.000Z`);
-    const windowStartMs = Math.min(
-      windowEndMs,
-      source.syncedUntil ? Math.max(startOfStartDate, source.syncedUntil.getTime() - syncOverlapMs()) : startOfStartDate,
-    );
+    if (options.dueBefore) {
+      const recent = await tx.syncRun.findFirst({
+        where: { sourceId: source.id, startedAt: { gte: options.dueBefore } },
+        select: { id: true },
+      });
+      if (recent || source.paused) {
+        await tx.source.update({ where: { id: source.id }, data: { activeRunId: null } });
+        return { runId, started: false };
+      }
+    }
+    const { startMs: windowStartMs, endMs: windowEndMs } = syncWindow(source, Date.now());
     const cursor: SyncCursor = { sourceId: source.id, windowStartMs, windowEndMs, position: 0, offset: 0 };
     await enqueueJob(tx, { id: runId, kind: SYNC_JOB_KIND, cursor });
     await tx.syncRun.create({
@@ -81,19 +101,29 @@ export async function startManualSync({
 }
 
 /**
- * What the cron endpoint does: start the runs of the due sources and the daily retention pass when
- * it is due, then step every unfinished job (these, runs cut short earlier, other kinds of job)
- * until the run budget is spent. Resolves to the sync runs stepped, with their counts so far.
+ * What the cron endpoint and the scheduler's ticks do: record the call (the Sources page tells
+ * when nothing drives the sync), start the runs of the due sources and the daily retention pass
+ * when it is due, then step every unfinished job (these, runs cut short earlier, other kinds of
+ * job) until the run budget is spent or `signal` aborts. Resolves to the sync runs stepped, with
+ * their counts so far, and whether a job stepped is still unfinished.
  */
-export async function runScheduledSyncs(options: { budgetMs?: number } = {}): Promise<(SyncRunDto & { sourceId: string })[]> {
+export async function runScheduledSyncs(options: {
+  driver: SyncDriver;
+  budgetMs?: number;
+  signal?: AbortSignal;
+}): Promise<{ runs: (SyncRunDto & { sourceId: string })[]; workLeft: boolean }> {
+  await recordSyncCall(options.driver);
   await startDueSyncs();
   await startDueRetention();
-  const outcomes = await runDueJobs({ budgetMs: options.budgetMs ?? runBudgetMs() });
+  const outcomes = await runDueJobs({ budgetMs: options.budgetMs ?? runBudgetMs(), signal: options.signal });
   const runs = await db.syncRun.findMany({
     where: { id: { in: outcomes.map((outcome) => outcome.jobId) } },
     orderBy: { startedAt: "asc" },
   });
-  return runs.map((run) => ({ sourceId: run.sourceId, ...toSyncRunDto(run) }));
+  return {
+    runs: runs.map((run) => ({ sourceId: run.sourceId, ...toSyncRunDto(run) })),
+    workLeft: outcomes.some((outcome) => outcome.status === "running"),
+  };
 }
 
 /**
@@ -111,7 +141,7 @@ export async function startDueSyncs(): Promise<string[]> {
   for (const { id } of candidates) {
     const recent = await db.syncRun.findFirst({ where: { sourceId: id, startedAt: { gte: dueBefore } }, select: { id: true } });
     if (recent) continue;
-    const run = await startSourceSync({ sourceId: id, trigger: "schedule" }).catch((error) => {
+    const run = await startSourceSync({ sourceId: id, trigger: "schedule", dueBefore }).catch((error) => {
       if ((error as { code?: string }).code === "NOT_FOUND") return null;
       throw error;
     });

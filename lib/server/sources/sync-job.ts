@@ -1,8 +1,9 @@
 import "server-only";
 import { db, Prisma } from "../db";
-import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
+import { BudgetExhaustedError, registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { importRecords } from "../ingest/import-records";
-import { PlatformError } from "./http-client";
+import { PlatformError, type RequestLimits, type RetryLedger } from "./http-client";
+import { pauseAfterRepeatedFailures } from "./repeated-failures";
 import { fetchTranscript, listPage, type ListedTranscript, type PlatformConnection } from "./voiceflow-api";
 import { openSecret, SecretKeyError } from "./secret-box";
 import pLimit from "p-limit";
@@ -13,7 +14,9 @@ import type { RejectedTranscript, SourceKind } from "@/lib/schemas/sources";
 // one page of the listing (or the next 100 entries of a long one), fetches the transcripts that are
 // new or whose updatedAt moved, stores them through the import path, and commits its counts, the
 // links to the source and the next position together with the job's cursor: after a crash the
-// same page is read again, and what it stored before is then found unchanged.
+// same page is read again, and what it stored before is then found unchanged. The failed attempts
+// of the requests a step could not finish go in the cursor too (RetryLedger), so that a platform
+// too slow for any step still reaches the retry cap and ends the run with the reason.
 
 export const SYNC_JOB_KIND = "source-sync";
 /** Listing entries handled per step. */
@@ -29,6 +32,8 @@ export interface SyncCursor {
   position: number;
   /** Entries of that page already handled. */
   offset: number;
+  /** Failed attempts of the requests the next step makes again. */
+  retries?: RetryLedger;
 }
 
 interface StepCounts {
@@ -60,11 +65,13 @@ async function step(job: JobState<SyncCursor>, budget: { deadline: number }): Pr
     if (error instanceof SecretKeyError) return failed(job, error.message);
     throw error;
   }
+  const ledger: RetryLedger = { ...cursor.retries };
+  const limits: RequestLimits = { deadline: budget.deadline, ledger };
   try {
     const window = { startMs: cursor.windowStartMs, endMs: cursor.windowEndMs };
-    const page = await listPage(connection, window, cursor.position, budget.deadline);
+    const page = await listPage(connection, window, cursor.position, limits);
     const entries = page.items.slice(cursor.offset, cursor.offset + STEP_ENTRIES);
-    const counts = await storeEntries(connection, entries, budget.deadline);
+    const counts = await storeEntries(connection, cursor.sourceId, entries, limits);
     const pageDone = cursor.offset + STEP_ENTRIES >= page.items.length;
     if (cursor.offset === 0) counts.rejected.unshift(...page.malformed);
     counts.pages = pageDone ? 1 : 0;
@@ -72,8 +79,8 @@ async function step(job: JobState<SyncCursor>, budget: { deadline: number }): Pr
     counts.reachedMs = pageDone ? page.reachedMs : entries[entries.length - 1].createdAtMs;
     const isFinished = pageDone && page.next === null;
     const next: SyncCursor = pageDone
-      ? { ...cursor, position: page.next ?? cursor.position, offset: 0 }
-      : { ...cursor, offset: cursor.offset + STEP_ENTRIES };
+      ? { ...cursor, position: page.next ?? cursor.position, offset: 0, retries: {} }
+      : { ...cursor, offset: cursor.offset + STEP_ENTRIES, retries: {} };
     const done = job.done + counts.fetched;
     return {
       cursor: next,
@@ -85,13 +92,20 @@ async function step(job: JobState<SyncCursor>, budget: { deadline: number }): Pr
       },
     };
   } catch (error) {
+    // The step's time is up while a request waits to be tried again: its attempts so far are kept.
+    if (error instanceof BudgetExhaustedError) return { cursor: { ...cursor, retries: ledger }, done: job.done };
     if (error instanceof PlatformError) return failed(job, error.message);
     throw error;
   }
 }
 
 /** Fetches and stores the entries that are new or changed; the others count as unchanged. */
-async function storeEntries(connection: PlatformConnection, entries: ListedTranscript[], deadline: number): Promise<StepCounts> {
+async function storeEntries(
+  connection: PlatformConnection,
+  sourceId: string,
+  entries: ListedTranscript[],
+  limits: RequestLimits,
+): Promise<StepCounts> {
   const counts: StepCounts = {
     pages: 0,
     fetched: entries.length,
@@ -117,7 +131,7 @@ async function storeEntries(connection: PlatformConnection, entries: ListedTrans
   const limit = pLimit(fetchConcurrency());
   const records = await limit.map(changed, async (entry) => {
     try {
-      return { entry, raw: await fetchTranscript(connection, entry, deadline) };
+      return { entry, raw: await fetchTranscript(connection, entry, limits) };
     } catch (error) {
       // A transcript the platform cannot give is rejected and the others go on.
       if (error instanceof PlatformError && (error.kind === "not-found" || error.kind === "bad-response" || error.kind === "unavailable")) {
@@ -129,7 +143,10 @@ async function storeEntries(connection: PlatformConnection, entries: ListedTrans
   });
   const readable = records.filter((record): record is { entry: ListedTranscript; raw: unknown } => "raw" in record);
   for (const record of records) if ("reason" in record) counts.rejected.push({ transcriptId: record.entry.id, reason: record.reason! });
-  const { report, skippedIndexes } = await importRecords(readable.map((record) => ({ raw: record.raw })));
+  const { report, skippedIndexes } = await importRecords(
+    readable.map((record) => ({ raw: record.raw })),
+    sourceId,
+  );
   // Records the privacy rules skip (erased on request, past retention) are not stored, so not linked.
   const notStored = new Set([...report.rejected.map((rejection) => rejection.index), ...skippedIndexes]);
   for (const rejection of report.rejected)
@@ -188,6 +205,7 @@ async function finishRun(
     where: { id: cursor.sourceId, activeRunId: runId },
     data: { activeRunId: null, lastSyncAt: now, ...(outcome.status === "succeeded" ? { syncedUntil: new Date(cursor.windowEndMs) } : {}) },
   });
+  if (outcome.status === "failed") await pauseAfterRepeatedFailures(tx, cursor.sourceId);
 }
 
 /** Ends the run without moving the source's synced window: the next run reads the same transcripts again. */

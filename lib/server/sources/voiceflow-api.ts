@@ -1,6 +1,7 @@
 import "server-only";
-import { PlatformError, requestPlatform } from "./http-client";
-import type { RejectedTranscript, SourceKind } from "@/lib/schemas/sources";
+import { PlatformError, requestPlatform, type RequestLimits } from "./http-client";
+import { SOURCE_KINDS, type RejectedTranscript, type SourceKind } from "@/lib/schemas/sources";
+import { SOURCE_KIND_LABELS } from "@/lib/format/sync-run";
 import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 // The platform's two transcript APIs, behind one shape: a window of creation times read page by
@@ -62,13 +63,50 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const instantMs = (value: unknown): number | null =>
   typeof value === "string" && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null;
 
-/** One page of the window's listing, starting at `position` (0 for the first). */
+/**
+ * One page of the window's listing, starting at `position` (0 for the first). A project the API
+ * does not know is explained: when the other API version knows it, that is the likely fix.
+ */
 export async function listPage(
   connection: PlatformConnection,
   window: TimeWindow,
   position: number,
-  deadline: number,
+  limits: RequestLimits,
 ): Promise<ListedPage> {
+  try {
+    return await requestPage(connection, window, position, limits);
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.kind !== "not-found") throw error;
+    throw await unknownProjectError(connection, limits);
+  }
+}
+
+async function unknownProjectError(connection: PlatformConnection, limits: RequestLimits): Promise<PlatformError> {
+  const other = SOURCE_KINDS.find((kind) => kind !== connection.kind)!;
+  const endMs = Date.now();
+  const knowsProject = await requestPage({ ...connection, kind: other }, { startMs: endMs - DAY_MS, endMs }, 0, {
+    ...limits,
+    ledger: undefined,
+  }).then(
+    () => true,
+    () => false,
+  );
+  return knowsProject
+    ? new PlatformError(
+        "not-found",
+        `The ${SOURCE_KIND_LABELS[connection.kind]} does not know this project, but the ${SOURCE_KIND_LABELS[other]} does: choose that API version`,
+        404,
+      )
+    : new PlatformError("not-found", "The platform does not know this project (check the project ID)", 404);
+}
+
+async function requestPage(
+  connection: PlatformConnection,
+  window: TimeWindow,
+  position: number,
+  limits: RequestLimits,
+): Promise<ListedPage> {
+  const retryKey = `list ${position}`;
   if (connection.kind === "voiceflow-v1") {
     const body = await requestPlatform({
       method: "POST",
@@ -83,7 +121,8 @@ export async function listPage(
         endDate: new Date(window.endMs - 1).toISOString(),
         ...(connection.environmentId ? { environmentID: connection.environmentId } : {}),
       },
-      deadline,
+      limits,
+      retryKey,
     });
     if (!isRecord(body) || !Array.isArray(body.transcripts))
       throw new PlatformError("bad-response", "The platform's transcript list has no transcripts array");
@@ -103,7 +142,8 @@ export async function listPage(
       endDate: day(dayEnd),
     }),
     apiKey: connection.apiKey,
-    deadline,
+    limits,
+    retryKey,
   });
   if (!Array.isArray(body)) throw new PlatformError("bad-response", "The platform's transcript list is not an array");
   const page = readListing(body, "_id", { startMs: Math.max(dayStart, window.startMs), endMs: Math.min(dayEnd, window.endMs) });
@@ -134,13 +174,15 @@ function readListing(entries: unknown[], idField: "id" | "_id", window: TimeWind
 }
 
 /** A transcript's whole record, in a shape the import reads (normalizeTranscript). */
-export async function fetchTranscript(connection: PlatformConnection, listed: ListedTranscript, deadline: number): Promise<unknown> {
+export async function fetchTranscript(connection: PlatformConnection, listed: ListedTranscript, limits: RequestLimits): Promise<unknown> {
+  const retryKey = `transcript ${listed.id}`;
   if (connection.kind === "voiceflow-v1") {
     const body = await requestPlatform({
       method: "GET",
       url: endpoint(connection, `/v1/transcript/${encodeURIComponent(listed.id)}`),
       apiKey: connection.apiKey,
-      deadline,
+      limits,
+      retryKey,
     });
     if (!isRecord(body) || !isRecord(body.transcript)) throw new PlatformError("bad-response", "the platform's answer has no transcript");
     return withParsedLogData(body.transcript);
@@ -149,7 +191,8 @@ export async function fetchTranscript(connection: PlatformConnection, listed: Li
     method: "GET",
     url: endpoint(connection, `/v2/transcripts/${encodeURIComponent(connection.projectId)}/${encodeURIComponent(listed.id)}`),
     apiKey: connection.apiKey,
-    deadline,
+    limits,
+    retryKey,
   });
   if (!Array.isArray(dialog)) throw new PlatformError("bad-response", "the platform's dialog is not an array");
   return { ...listed.item, dialog };
@@ -175,13 +218,13 @@ export async function countRecentTranscripts(
   connection: PlatformConnection,
   days: number,
   cap: number,
-  deadline: number,
+  limits: RequestLimits,
 ): Promise<{ count: number; capped: boolean }> {
   const endMs = Date.now();
   const window = { startMs: endMs - days * DAY_MS, endMs };
   let count = 0;
   for (let position: number | null = 0; position !== null;) {
-    const page: ListedPage = await listPage(connection, window, position, deadline);
+    const page: ListedPage = await listPage(connection, window, position, limits);
     count += page.items.length;
     if (count >= cap) return { count, capped: page.next !== null };
     position = page.next;

@@ -67,6 +67,7 @@ export function filterTerms(query: Partial<ListTranscriptsQuery>, viewer: Filter
   if (query.minMessages != null || query.maxMessages != null) {
     terms.push({ set: lengthSet(query.minMessages ?? 0, query.maxMessages ?? null), negated: false });
   }
+  if (query.source && query.source.length > 0) terms.push({ set: originSet(query.source), negated: false });
   if ((query.hour != null || query.weekday != null) && query.startTime && query.endTime) {
     const segments = offsetSegments(query.tz ?? "UTC", query.startTime.getTime(), query.endTime.getTime());
     terms.push({ set: localTimeSet({ hour: query.hour ?? null, weekday: query.weekday ?? null }, segments), negated: false });
@@ -223,6 +224,26 @@ function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: s
     rolledUpSize: (low, high) =>
       sql`SELECT coalesce(sum("count"), 0) FROM "TranscriptHourAttribute" WHERE "dimension" = ${dimension} AND "hour" BETWEEN ${int(hourOf(low))} AND ${int(hourOf(high))} AND ${rolledUpValue}`,
     size: 3,
+  };
+}
+
+/**
+ * Transcripts whose current version came in one of the ways `origins` name: a source's id, "ingest"
+ * or "import" (index on origin, sortKey).
+ */
+function originSet(origins: readonly string[]): KeySet {
+  const keysOf = (origin: string, low: number, high: number) =>
+    sql`SELECT "sortKey" FROM "Transcript" WHERE "origin" = ${origin} AND ${inKeys(sql`"sortKey"`, low, high)}`;
+  return {
+    // One range of the index per origin, so that a walk in key order merges them.
+    keysIn: (low, high) =>
+      join(
+        origins.map((origin) => keysOf(origin, low, high)),
+        " UNION ALL ",
+      ),
+    holds: (key, low, high) =>
+      sql`EXISTS (SELECT 1 FROM "Transcript" o WHERE ${atKey(sql`o."sortKey"`, key, low, high)} AND ${oneOf(sql`o."origin"`, origins)})`,
+    size: 4,
   };
 }
 

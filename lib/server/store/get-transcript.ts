@@ -18,13 +18,14 @@ interface DetailRow {
   os: string | null;
   browser: string | null;
   source: string;
+  origin: string | null;
 }
 
 /** One transcript in the platform's format (spec section 3). Signed-in users. Throws NOT_FOUND. */
 export async function getTranscript(id: string): Promise<TranscriptDetail> {
   if (!TRANSCRIPT_ID_PATTERN.test(id)) throw notFound(TRANSCRIPT_NOT_FOUND);
   const [row] = await storeRead<DetailRow>(
-    sql`SELECT "id", "sessionId", "createdAt", "updatedAt", "device", "os", "browser", "source" FROM "Transcript" WHERE "id" = ${id}`,
+    sql`SELECT "id", "sessionId", "createdAt", "updatedAt", "device", "os", "browser", "source", "origin" FROM "Transcript" WHERE "id" = ${id}`,
   );
   if (!row) throw notFound(TRANSCRIPT_NOT_FOUND);
   return {
@@ -34,5 +35,6 @@ export async function getTranscript(id: string): Promise<TranscriptDetail> {
     updatedAt: toIso(row.updatedAt),
     dialog: storedDialog(row.source, { id: row.id, sessionId: row.sessionId }),
     ...optionalAttributes(row),
+    ...(row.origin ? { origin: row.origin } : {}),
   };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { activeDatabase } from "./active-database";
 import type { StoreDatabase, TextRow, WriteTransaction } from "./database";
 import { join, sql, toNumber } from "./sql";
-import { nextSortKey, preferredSortKey, SORT_KEY_SPREAD } from "./sort-key";
+import { createdAtMsOfSortKey, nextSortKey, preferredSortKey, SORT_KEY_SPREAD, sortKeyRange } from "./sort-key";
 import { rollupDeltas, type RollupFacts } from "./rollup-deltas";
 import { applyRollupDeltas, ROLLUP_COLUMNS, rollupFactsOf, type RollupRow } from "./rollups";
 import { wordsOfTexts, type TextsWords } from "./search-words";
@@ -69,14 +69,18 @@ export async function saveTranscripts(
         : [];
     const searchRows = await database.searchRowWriter(tx, { words, replaced }, { bulk: options.bulk === true });
     const sortKeys = await assignSortKeys(tx, unique, existing);
-    await writeTranscripts(tx, database, unique, sortKeys, existing);
+    const placed = unique.map((t) => {
+      const createdAtMs = createdAtMsOfSortKey(sortKeys.get(t.id)!);
+      return createdAtMs === t.createdAt.getTime() ? t : { ...t, createdAt: new Date(createdAtMs) };
+    });
+    await writeTranscripts(tx, database, placed, sortKeys, existing);
     result.imported += unique.length - existing.size;
     result.updated += existing.size;
 
     await applyRollupDeltas(
       tx,
       rollupDeltas(
-        unique.map((t) => ({
+        placed.map((t) => ({
           before: existing.get(t.id)?.facts ?? null,
           after: { createdAtMs: t.createdAt.getTime(), device: t.device, os: t.os, browser: t.browser, messageCount: t.messageCount },
         })),
@@ -112,16 +116,23 @@ interface ExistingRow {
   id: string;
   sessionId: string;
   sortKey: number;
+  origin: string | null;
   facts: RollupFacts;
 }
 
 async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<string, ExistingRow>> {
   const existing = new Map<string, ExistingRow>();
   for (let start = 0; start < ids.length; start += SAVE_BATCH_SIZE) {
-    const rows = await tx.query<RollupRow & { sessionId: string }>(sql`
-      SELECT ${ROLLUP_COLUMNS}, "sessionId" FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
+    const rows = await tx.query<RollupRow & { sessionId: string; origin: string | null }>(sql`
+      SELECT ${ROLLUP_COLUMNS}, "sessionId", "origin" FROM "Transcript" WHERE "id" IN (${join(ids.slice(start, start + SAVE_BATCH_SIZE))})`);
     for (const row of rows) {
-      existing.set(row.id, { id: row.id, sessionId: row.sessionId, sortKey: toNumber(row.sortKey), facts: rollupFactsOf(row) });
+      existing.set(row.id, {
+        id: row.id,
+        sessionId: row.sessionId,
+        sortKey: toNumber(row.sortKey),
+        origin: row.origin,
+        facts: rollupFactsOf(row),
+      });
     }
   }
   return existing;
@@ -129,7 +140,10 @@ async function findExisting(tx: WriteTransaction, ids: string[]): Promise<Map<st
 
 /**
  * A transcript keeps its sort key while its createdAt is unchanged; otherwise it takes the first
- * free key of its millisecond, starting from one derived from its id.
+ * free key of its millisecond, starting from one derived from its id. A millisecond holds
+ * SORT_KEY_SPREAD keys: a transcript that finds them all taken (a platform that gives thousands of
+ * transcripts one creation time) takes a free key of the next millisecond, and is stored with that
+ * millisecond as its createdAt, so that its key and its createdAt agree for every range and rollup.
  */
 async function assignSortKeys(
   tx: WriteTransaction,
@@ -138,44 +152,84 @@ async function assignSortKeys(
 ): Promise<Map<string, number>> {
   const keys = new Map<string, number>();
   const claimed = new Set<number>();
-  let pending: { id: string; key: number; tries: number }[] = [];
+  const isFreeFor = (id: string, owners: Map<number, string>) => (key: number) => {
+    const owner = owners.get(key);
+    return (owner === undefined || owner === id) && !claimed.has(key);
+  };
+  const pending: { id: string; ms: number }[] = [];
   for (const transcript of batch) {
     const previous = existing.get(transcript.id);
     if (previous && previous.facts.createdAtMs === transcript.createdAt.getTime()) {
       keys.set(transcript.id, previous.sortKey);
       claimed.add(previous.sortKey);
     } else {
-      pending.push({ id: transcript.id, key: preferredSortKey(transcript.createdAt.getTime(), transcript.id), tries: 0 });
+      pending.push({ id: transcript.id, ms: transcript.createdAt.getTime() });
     }
   }
-  while (pending.length > 0) {
-    const owners = new Map<number, string>();
-    for (let start = 0; start < pending.length; start += SAVE_BATCH_SIZE) {
-      const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
-        SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(pending.slice(start, start + SAVE_BATCH_SIZE).map((p) => BigInt(p.key)))})`);
-      for (const row of rows) owners.set(toNumber(row.sortKey), row.id);
-    }
-    const retry: typeof pending = [];
-    for (const candidate of pending) {
-      const owner = owners.get(candidate.key);
-      if ((owner === undefined || owner === candidate.id) && !claimed.has(candidate.key)) {
-        keys.set(candidate.id, candidate.key);
-        claimed.add(candidate.key);
-      } else if (candidate.tries + 1 >= SORT_KEY_SPREAD) {
-        throw new Error(`More than ${SORT_KEY_SPREAD} transcripts share the millisecond of transcript ${candidate.id}`);
-      } else {
-        retry.push({ id: candidate.id, key: nextSortKey(candidate.key), tries: candidate.tries + 1 });
+  // Nearly every preferred key is free: one lookup of them all.
+  const preferredOwners = await ownersOfKeys(
+    tx,
+    pending.map((candidate) => preferredSortKey(candidate.ms, candidate.id)),
+  );
+  let crowded: typeof pending = [];
+  for (const candidate of pending) {
+    const key = preferredSortKey(candidate.ms, candidate.id);
+    if (isFreeFor(candidate.id, preferredOwners)(key)) {
+      keys.set(candidate.id, key);
+      claimed.add(key);
+    } else crowded.push(candidate);
+  }
+  // The others read every taken key of their millisecond, earliest millisecond first.
+  while (crowded.length > 0) {
+    const ms = crowded.reduce((least, candidate) => Math.min(least, candidate.ms), Infinity);
+    const { low, high } = sortKeyRange(ms, ms);
+    const owners = await ownersOfKeyRange(tx, low, high);
+    const later: typeof pending = [];
+    for (const candidate of crowded) {
+      if (candidate.ms !== ms) {
+        later.push(candidate);
+        continue;
+      }
+      const key = firstKeyOfMillisecond(preferredSortKey(ms, candidate.id), isFreeFor(candidate.id, owners));
+      if (key === null) later.push({ id: candidate.id, ms: ms + 1 });
+      else {
+        keys.set(candidate.id, key);
+        claimed.add(key);
       }
     }
-    pending = retry;
+    crowded = later;
   }
   return keys;
 }
 
+/** The first key of `start`'s millisecond, from `start` on and wrapping around, that `isFree`; null when none is. */
+function firstKeyOfMillisecond(start: number, isFree: (key: number) => boolean): number | null {
+  for (let key = start, tries = 0; tries < SORT_KEY_SPREAD; key = nextSortKey(key), tries++) {
+    if (isFree(key)) return key;
+  }
+  return null;
+}
+
+async function ownersOfKeys(tx: WriteTransaction, keys: number[]): Promise<Map<number, string>> {
+  const owners = new Map<number, string>();
+  for (let start = 0; start < keys.length; start += SAVE_BATCH_SIZE) {
+    const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
+      SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" IN (${join(keys.slice(start, start + SAVE_BATCH_SIZE).map((key) => BigInt(key)))})`);
+    for (const row of rows) owners.set(toNumber(row.sortKey), row.id);
+  }
+  return owners;
+}
+
+async function ownersOfKeyRange(tx: WriteTransaction, low: number, high: number): Promise<Map<number, string>> {
+  const rows = await tx.query<{ id: string; sortKey: unknown }>(sql`
+    SELECT "id", "sortKey" FROM "Transcript" WHERE "sortKey" BETWEEN ${BigInt(low)} AND ${BigInt(high)}`);
+  return new Map(rows.map((row) => [toNumber(row.sortKey), row.id]));
+}
+
 /**
  * Whether a transcript stored already keeps every column its row's indexes hold or other rows
- * reference: its session, its createdAt (so its sort key, assignSortKeys) and its device, OS and
- * browser. Such a row is updated in its content columns alone (a redaction re-saves every
+ * reference: its session, its createdAt (so its sort key, assignSortKeys), its device, OS and
+ * browser, and its origin (unless none is given). Such a row is updated in its content columns alone (a redaction re-saves every
  * transcript it changes so): setting an indexed or referenced column, even to its own value,
  * rewrites the row's entries in every index holding it and checks the rows referencing it.
  */
@@ -186,7 +240,8 @@ function keepsIndexedColumns(transcript: StorableTranscript, stored: ExistingRow
     stored.facts.createdAtMs === transcript.createdAt.getTime() &&
     stored.facts.device === transcript.device &&
     stored.facts.os === transcript.os &&
-    stored.facts.browser === transcript.browser
+    stored.facts.browser === transcript.browser &&
+    (transcript.origin === undefined || stored.origin === transcript.origin)
   );
 }
 
@@ -224,14 +279,16 @@ async function upsertTranscripts(
   // or in binary (PostgreSQL, where the cast makes the parameter text).
   const values = batch.map(
     (t) =>
-      sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, CAST(${t.sourceJson} AS TEXT))`,
+      sql`(${t.id}, ${t.sessionId}, ${t.createdAt}, ${t.updatedAt}, ${BigInt(sortKeys.get(t.id)!)}, ${t.device}, ${t.os}, ${t.browser}, ${t.messageCount}, ${t.durationMs}, ${t.preview}, ${t.question}, ${t.answer}, ${receivedAt}, ${t.propertiesJson}, CAST(${t.sourceJson} AS TEXT), ${t.origin ?? null})`,
   );
   const differs = database.isDistinctFrom;
   const content = sql`"updatedAt" = excluded."updatedAt", "messageCount" = excluded."messageCount", "durationMs" = excluded."durationMs",
       "preview" = excluded."preview", "question" = excluded."question", "answer" = excluded."answer", "receivedAt" = excluded."receivedAt",
       "properties" = excluded."properties", "source" = excluded."source"`;
+  // A transcript given without an origin keeps the stored one.
+  const origin = sql`coalesce(excluded."origin", "Transcript"."origin")`;
   const indexed = sql`"sessionId" = excluded."sessionId", "createdAt" = excluded."createdAt", "sortKey" = excluded."sortKey",
-      "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser"`;
+      "device" = excluded."device", "os" = excluded."os", "browser" = excluded."browser", "origin" = ${origin}`;
   // A re-sent transcript that did not change is left alone (no rewrite, no re-indexing).
   await tx.execute(sql`
     INSERT INTO "Transcript" (${TRANSCRIPT_COLUMNS})
@@ -240,5 +297,6 @@ async function upsertTranscripts(
     WHERE "Transcript"."source" ${differs} excluded."source" OR "Transcript"."updatedAt" ${differs} excluded."updatedAt"
       OR "Transcript"."createdAt" ${differs} excluded."createdAt" OR "Transcript"."sessionId" ${differs} excluded."sessionId"
       OR "Transcript"."device" ${differs} excluded."device" OR "Transcript"."os" ${differs} excluded."os"
-      OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"`);
+      OR "Transcript"."browser" ${differs} excluded."browser" OR "Transcript"."properties" ${differs} excluded."properties"
+      OR "Transcript"."origin" ${differs} ${origin}`);
 }

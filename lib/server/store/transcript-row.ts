@@ -4,7 +4,7 @@ import { formatDuration } from "@/lib/transcripts/duration";
 import type { TranscriptListItem } from "@/lib/schemas/transcripts";
 
 /** The columns a transcript's row is written with, in the order of its values. */
-export const TRANSCRIPT_COLUMNS = sql`"id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source"`;
+export const TRANSCRIPT_COLUMNS = sql`"id", "sessionId", "createdAt", "updatedAt", "sortKey", "device", "os", "browser", "messageCount", "durationMs", "preview", "question", "answer", "receivedAt", "properties", "source", "origin"`;
 
 /** The columns a list row needs, of "Transcript" t: never the dialog or the search text. */
 export const LIST_COLUMNS = sql`t."id", t."sortKey", t."sessionId", t."createdAt", t."device", t."os", t."browser", t."messageCount", t."durationMs", t."preview", t."question", t."answer"`;

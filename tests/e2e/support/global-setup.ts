@@ -42,7 +42,8 @@ export default async function globalSetup() {
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
   seedTranscripts(databaseUrl);
 
-  // Sources (tests/e2e/sources.e2e.ts) seal their keys, and sync from a fake platform on loopback.
+  // Sources (tests/e2e/sources.e2e.ts) seal their keys, and sync from a fake platform on loopback;
+  // runs here start only when a test asks (tests/e2e/sources-scheduler.e2e.ts runs a scheduler).
   // Every erasure goes on in the background (tests/e2e/privacy.e2e.ts follows it to its end; the API
   // tests cover the erasure finished within its request). Reads run without the time budget, whose
   // 3 s default a busy machine need not keep (the API tests cover the budget).
@@ -51,6 +52,7 @@ export default async function globalSetup() {
     SOURCES_ALLOW_PRIVATE_HOSTS: "1",
     ERASURE_REQUEST_BUDGET_SECONDS: "0",
     QUERY_TIMEOUT_MS: "0",
+    SYNC_SCHEDULER: "off",
   };
   const server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl, workDir, env });
   const state: ServerState = { baseUrl: server.baseUrl, databaseUrl, pid: server.pid, workDir };
