@@ -1,4 +1,4 @@
-// Throughput of a sync from the fake platform (docs/benchmarks.md): 10,000 transcripts of the
+// Throughput of a sync from the fake platform (docs/benchmarks/targets.md, Methods): 10,000 transcripts of the
 // Transcripts API through "Sync now" and the job runner with its default budget and the default
 // fetch concurrency, timed from the click to the run's end, on each database. It prints the figure
 // and asserts only that everything arrived; it runs when SYNC_BENCH=1 and is skipped otherwise:
