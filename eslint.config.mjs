@@ -1,5 +1,5 @@
 // Lint rules of the portal: Next.js's recommended set (React, hooks, accessibility, Core Web
-// Vitals) with typescript-eslint's, plus the boundaries of ARCHITECTURE.md.
+// Vitals) with typescript-eslint's, plus the import boundaries of ARCHITECTURE.md's layering rules.
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
