@@ -9,7 +9,18 @@ const serverOnly = {
 };
 const componentsOnly = {
   group: ["@/components/*", "@/components/**", "**/components/**"],
-  message: "lib/server never imports components.",
+  message: "lib/ never imports components/: what both need lives in lib/.",
+};
+// The store is entered through its index; worker threads through for-workers (no connection);
+// the benchmark scripts and the tests through for-scripts too.
+const storeFiles = ["@/lib/server/store/**", "**/server/store/**", "../store/**", "./store/**"];
+const storeInternals = {
+  group: [...storeFiles, "!@/lib/server/store/for-workers", "!**/store/for-workers"],
+  message: "Outside the store, import the store's index (lib/server/store), or for-workers in a worker thread.",
+};
+const storeInternalsForScripts = {
+  group: [...storeInternals.group, "!@/lib/server/store/for-scripts"],
+  message: "Scripts import the store's index, for-workers or for-scripts.",
 };
 const generatedClients = {
   group: ["@/generated/*", "@/generated/**", "**/generated/**"],
@@ -35,28 +46,37 @@ const config = [
     },
   },
   {
-    files: [
-      "components/**",
-      "app/**/*.tsx",
-      "lib/client/**",
-      "lib/queries/**",
-      "lib/format/**",
-      "lib/charts/**",
-      "lib/export/**",
-      "lib/schemas/**",
-    ],
+    files: ["components/**", "app/**/*.tsx"],
     // Layouts are server components that read the server's configuration.
     ignores: ["app/**/layout.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, generatedClients], ...databaseDrivers }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, generatedClients, storeInternals], ...databaseDrivers }] },
   },
   {
-    files: ["lib/server/**"],
+    files: ["lib/**"],
+    ignores: ["lib/server/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, generatedClients, componentsOnly], ...databaseDrivers }] },
+  },
+  {
+    files: ["lib/server/**", "app/**/*.ts", "app/**/layout.tsx", "middleware.ts", "instrumentation.ts"],
     ignores: ["lib/server/store/**", "lib/server/db.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [componentsOnly, generatedClients], ...databaseDrivers }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [componentsOnly, generatedClients, storeInternals], ...databaseDrivers }] },
+  },
+  {
+    files: ["app/**/layout.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [generatedClients, storeInternals], ...databaseDrivers }] },
   },
   {
     files: ["lib/server/store/**", "lib/server/db.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [componentsOnly] }] },
+  },
+  {
+    files: ["scripts/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [storeInternalsForScripts] }] },
+  },
+  {
+    // Files a newcomer can read whole, and no import circles (each module's dependencies load first).
+    files: ["lib/**", "app/**", "components/**"],
+    rules: { "max-lines": ["error", { max: 300 }], "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // Node scripts and tests are not React: a function named use... is not a hook there.

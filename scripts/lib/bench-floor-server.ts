@@ -11,11 +11,15 @@ import http from "node:http";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { getTranscript, listTranscripts } from "@/lib/server/store";
-import { slotCountsSql } from "@/lib/server/store/count-in-range";
-import { pageOfKeysSql, plainKeySource } from "@/lib/server/store/key-source";
-import { LIST_COLUMNS } from "@/lib/server/store/transcript-row";
-import { LISTED_ANNOTATION_COLUMNS, LISTED_ANNOTATION_JOINS } from "@/lib/server/store/review-columns";
-import { sql } from "@/lib/server/store/sql";
+import {
+  LIST_COLUMNS,
+  LISTED_ANNOTATION_COLUMNS,
+  LISTED_ANNOTATION_JOINS,
+  pageOfKeysSql,
+  plainKeySource,
+  slotCountsSql,
+  sql,
+} from "@/lib/server/store/for-scripts";
 import { isPostgresUrl } from "@/lib/database-url.mjs";
 
 const url = process.env.DATABASE_URL!;

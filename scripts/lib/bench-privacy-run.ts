@@ -40,8 +40,7 @@ async function main(): Promise<void> {
   const eraseCount = wholeNumber("erase", values.erase, 100_000, { min: 1, max: 10_000_000 }, USAGE);
   const { db } = await import("@/lib/server/db");
   const { closeStore, deleteTranscripts, countInRange } = await import("@/lib/server/store");
-  const { storeRead } = await import("@/lib/server/store/active-database");
-  const { sql } = await import("@/lib/server/store/sql");
+  const { sql, storeRead } = await import("@/lib/server/store/for-scripts");
   const { provisionUser } = await import("@/lib/server/users/provision-user");
   const { previewErasure } = await import("@/lib/server/privacy/erase-transcripts");
   const { startRedaction } = await import("@/lib/server/privacy/apply-redaction");

@@ -76,8 +76,8 @@ export function addReviewRows(options: {
 
 /** Writes the review state into DATABASE_URL unless it is there; set-based statements only. */
 async function seedReviewState(userId: string): Promise<void> {
-  const { storeRead, storeWrite, databaseName } = await import("@/lib/server/store/active-database");
-  const { sql, sqlText, toNumber } = await import("@/lib/server/store/sql");
+  const { databaseName } = await import("@/lib/server/store");
+  const { sql, sqlText, storeRead, storeWrite, toNumber } = await import("@/lib/server/store/for-scripts");
   const [{ n }] = await storeRead<{ n: unknown }>(sql`SELECT count(*) AS "n" FROM "Tag" WHERE "id" = ${REVIEW_BENCH_TAGS[0]}`);
   if (toNumber(n) > 0) return;
   const now = new Date();

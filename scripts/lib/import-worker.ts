@@ -2,11 +2,10 @@
 // settings say and prepares the transcripts for storing, reporting each record that cannot be read (file, position, id when known, reason).
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { BatchPacker } from "@/lib/server/store/packed-batch";
+import { BatchPacker, type TextsWords } from "@/lib/server/store/for-workers";
 import { readExportFile } from "./read-export-file";
 import { readRecord } from "@/lib/transcripts/read-record";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import type { TextsWords } from "@/lib/server/store/search-words";
 import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules } from "@/lib/insights/signal-rules";
 import type { InsightSettings } from "@/lib/schemas/insights";

@@ -1,11 +1,10 @@
 // Worker thread of `npm run seed`: generates transcripts and prepares them for storing.
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
-import { BatchPacker } from "@/lib/server/store/packed-batch";
+import { BatchPacker, type TextsWords } from "@/lib/server/store/for-workers";
 import { generateTranscripts, type GeneratorOptions } from "./transcript-generator";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";
 import { storableTranscript, type StorableTranscript } from "@/lib/transcripts/prepare-transcript";
-import type { TextsWords } from "@/lib/server/store/search-words";
 import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules } from "@/lib/insights/signal-rules";
 import type { InsightSettings } from "@/lib/schemas/insights";

@@ -112,7 +112,7 @@ itOn("sqlite")("stops the store's scan of the texts of a range at its budget", a
       sql`INSERT INTO "TranscriptText" ("sortKey", "text") SELECT "sortKey", lower(hex(randomblob(500))) FROM "Transcript" WHERE "sessionId" = 'scan'`,
     );
   });
-  const search = await activeDatabase().prepareSearch({ search: "zq", sessionId: null });
+  const search = await activeDatabase().prepareSearch({ search: "zq", sessionId: null }, storeRead);
   expect(search.scansEveryText).toBe(true);
   const count = search.countSql({ startMs: firstMs, endMs: firstMs + 20_000 * 1000 });
   await expectReadersAnswer();

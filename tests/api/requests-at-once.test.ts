@@ -1,7 +1,8 @@
 // Signed-in requests take turns under REQUESTS_AT_ONCE, first come first served, through the real
 // route wrapper and session check on both databases; public calls never wait behind them.
 import { route } from "@/lib/server/http/route";
-import { DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE, requestsAtOnceFor } from "@/lib/server/http/requests-at-once";
+import { requestsAtOnceFor } from "@/lib/server/http/requests-at-once";
+import { DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE } from "@/lib/server/store/postgres/dialect";
 import { databaseName } from "@/lib/server/store";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";

@@ -189,12 +189,12 @@ describe("counting common words", () => {
       expect(words).not.toContain("parcels");
       expect(words).not.toContain("courier");
       // The counts below take the dense path, with the rarer "parcels" and the long word beside it.
-      const match = await matchWords("parcel");
+      const match = await matchWords("parcel", storeRead);
       expect(match).toMatchObject({ exact: true });
       expect(match?.dense?.otherIds.length).toBeGreaterThanOrEqual(2);
       // Its whole days are counted from DenseWordDayCount; "arcel" lies in it but is not dense itself.
       expect(match?.dense?.ownBit).toEqual(expect.any(Number));
-      const inside = await matchWords("arcel");
+      const inside = await matchWords("arcel", storeRead);
       expect(inside?.dense).toMatchObject({ ownBit: null });
     }
     await expectExactBits();

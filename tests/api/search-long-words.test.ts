@@ -3,6 +3,7 @@
 import * as listRoute from "@/app/api/transcripts/route";
 import { matchWords as matchPostgresWords } from "@/lib/server/store/postgres/word-index";
 import { matchWords as matchSqliteWords } from "@/lib/server/store/sqlite/word-index";
+import { storeRead } from "@/lib/server/store/active-database";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { itOn } from "../helpers/database-provider";
@@ -30,13 +31,13 @@ beforeAll(async () => {
 describe("a fragment of many long words", () => {
   itOn("sqlite")("is left to the test of the text on SQLite rather than made into an enormous full-text query", async () => {
     expect(blob(1)).toHaveLength(160);
-    expect(await matchSqliteWords("qqq")).toBeNull();
+    expect(await matchSqliteWords("qqq", storeRead)).toBeNull();
     // A rarer fragment still goes through the index.
-    expect(await matchSqliteWords("0007xx")).toMatchObject({ exact: true });
+    expect(await matchSqliteWords("0007xx", storeRead)).toMatchObject({ exact: true });
   });
 
   itOn("postgres")("marks the texts holding words too long to list on PostgreSQL, which are tested", async () => {
-    expect(await matchPostgresWords("qqq")).toMatchObject({ exact: true });
+    expect(await matchPostgresWords("qqq", storeRead)).toMatchObject({ exact: true });
   });
 
   it.each([

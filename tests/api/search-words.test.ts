@@ -18,7 +18,7 @@ const RANGE = { startTime: "2025-05-01T00:00:00.000Z", endTime: "2025-05-31T23:5
 const range = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime) };
 /** The word index's answer, whichever database it is (both tell whether the match is exact). */
 const matchWords = (query: string): Promise<{ exact: boolean } | null> =>
-  testProvider() === "postgres" ? matchPostgresWords(query) : matchSqliteWords(query);
+  testProvider() === "postgres" ? matchPostgresWords(query, storeRead) : matchSqliteWords(query, storeRead);
 
 const longWord = `${"ab".repeat(60)}xyz${"cd".repeat(20)}`;
 
@@ -102,7 +102,7 @@ function expectedIds(query: string): string[] {
 }
 
 function searchFor(query: string) {
-  return activeDatabase().prepareSearch({ search: normalizeSearchQuery(query)!, sessionId: null });
+  return activeDatabase().prepareSearch({ search: normalizeSearchQuery(query)!, sessionId: null }, storeRead);
 }
 
 beforeAll(async () => {
@@ -170,19 +170,22 @@ describe("search over words and separators", () => {
   });
 
   itOn("sqlite")("looks a word up on SQLite as the listed words holding it, and several as a phrase", async () => {
-    expect(await matchSqliteWords("refund")).toEqual({ query: '"refund" OR "refunded" OR "refunds"', exact: true });
+    expect(await matchSqliteWords("refund", storeRead)).toEqual({ query: '"refund" OR "refunded" OR "refunds"', exact: true });
     // Several words: a phrase, its first word ending a word and its last one starting one.
-    expect(await matchSqliteWords("efund please")).toEqual({ query: '"refund" + "please"', exact: false });
-    expect(await matchSqliteWords("efund p")).toEqual({ query: '"refund" + "please"', exact: false });
-    expect(await matchSqliteWords("refunds are")).toEqual({ query: '"refunds" + "are"', exact: false });
-    expect(await matchSqliteWords("-on monday.")).toEqual({ query: '"on" + "monday"', exact: false });
+    expect(await matchSqliteWords("efund please", storeRead)).toEqual({ query: '"refund" + "please"', exact: false });
+    expect(await matchSqliteWords("efund p", storeRead)).toEqual({ query: '"refund" + "please"', exact: false });
+    expect(await matchSqliteWords("refunds are", storeRead)).toEqual({ query: '"refunds" + "are"', exact: false });
+    expect(await matchSqliteWords("-on monday.", storeRead)).toEqual({ query: '"on" + "monday"', exact: false });
     // A first word of two characters: the words ending in them, by the index of words' last two
     // characters; a single character is left out of the phrase.
-    expect(await matchSqliteWords("on monday.")).toEqual({ query: '"on" + "monday" OR "version" + "monday"', exact: false });
-    expect(await matchSqliteWords("nw-1")).toEqual({ query: '"nw" + "1" OR "nw" + "12" OR "nw" + "123" OR "nw" + "123456"', exact: false });
-    expect(await matchSqliteWords("n monday.")).toEqual({ query: '"monday"', exact: false });
+    expect(await matchSqliteWords("on monday.", storeRead)).toEqual({ query: '"on" + "monday" OR "version" + "monday"', exact: false });
+    expect(await matchSqliteWords("nw-1", storeRead)).toEqual({
+      query: '"nw" + "1" OR "nw" + "12" OR "nw" + "123" OR "nw" + "123456"',
+      exact: false,
+    });
+    expect(await matchSqliteWords("n monday.", storeRead)).toEqual({ query: '"monday"', exact: false });
     // A word no listed word can hold: no text holds the query.
-    expect(await matchSqliteWords("refund zzz")).toEqual({ query: null, exact: false });
+    expect(await matchSqliteWords("refund zzz", storeRead)).toEqual({ query: null, exact: false });
   });
 
   it("follows a transcript whose text changes", async () => {

@@ -229,7 +229,7 @@ describe("GET /api/transcripts", () => {
   // A page of matches is found either through the word index or by reading the range (PostgreSQL
   // chooses by cost; with this little data it always reads the range).
   it.each(searches)("search %p finds %p both through the text index and by reading the range", async (search, expected) => {
-    const prepared = await activeDatabase().prepareSearch({ search: normalizeSearchQuery(search), sessionId: null });
+    const prepared = await activeDatabase().prepareSearch({ search: normalizeSearchQuery(search), sessionId: null }, storeRead);
     const range = { startMs: Date.parse(RANGE.startTime), endMs: Date.parse(RANGE.endTime) };
     for (const scan of ["index", "range"] as const) {
       const keys = prepared.matchingKeysSql(range, { descending: true, limit: 100, offset: 0, scan });

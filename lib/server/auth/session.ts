@@ -4,8 +4,7 @@ import type { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { jwtDecrypt } from "jose";
 import { db } from "../db";
-import { storeKeyRead } from "../store/active-database";
-import { sql } from "../store/sql";
+import { readSession } from "../store";
 import { AppError } from "../http/app-error";
 import { SESSION_COOKIE_NAME, getAuthSecret, sessionLifetimes } from "@/lib/auth/session-config";
 
@@ -56,18 +55,6 @@ export async function issueSessionToken(user: { id: string; isAdmin: boolean }):
   return encode({ token: { ...claims }, secret: getAuthSecret(), maxAge: maxAgeSeconds });
 }
 
-/** As the store's driver returns it: DATETIME as Date or ISO text, booleans as true/false or 1/0. */
-interface SessionRow {
-  userId: string;
-  lastSeenAt: unknown;
-  expiresAt: unknown;
-  email: string;
-  name: string | null;
-  isAdmin: unknown;
-  approved: unknown;
-  isActive: unknown;
-}
-
 const epochMs = (value: unknown): number => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
 /** Only true or 1 is true: a flag read as anything else refuses (fails closed). */
 const isSet = (value: unknown): boolean => value === true || value === 1 || value === BigInt(1);
@@ -89,11 +76,7 @@ export async function authenticateRequest(req: NextRequest): Promise<{ user: Ses
   const claims = await decodeClaims(token);
   if (!claims) throw new AppError("UNAUTHORIZED", "Invalid or expired session");
 
-  const rows = await storeKeyRead<SessionRow>(sql`
-    SELECT s."userId", s."lastSeenAt", s."expiresAt", u."email", u."name", u."isAdmin", u."approved", u."isActive"
-    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${claims.sid}`);
-  const session = rows[0];
+  const session = await readSession(claims.sid);
   if (!session || session.userId !== claims.sub) throw new AppError("UNAUTHORIZED", ENDED_MESSAGE);
 
   const now = Date.now();

@@ -1,8 +1,6 @@
 import "server-only";
 import pLimit, { type LimitFunction } from "p-limit";
-import type { DatabaseName } from "../store/database";
-
-export const DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE = 32;
+import { dialectOf, type DatabaseName } from "../store";
 
 /**
  * How many signed-in requests one server instance works on at once (REQUESTS_AT_ONCE); the rest
@@ -12,13 +10,12 @@ export const DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE = 32;
  * of every request in flight: without a limit, a call that reads several times in a row (a
  * search) waits behind the whole crowd at each read, and the slowest calls' latency grows with
  * the number of clients. With a limit, the requests in progress finish before the next ones
- * start. SQLite's reads run on worker threads that the limit would only leave idle, so it has
- * none unless one is set.
+ * start. Each database has its default in its dialect (the store's dialect.ts files).
  */
 export function requestsAtOnceFor(database: DatabaseName, setting: string | undefined): number {
   const configured = setting?.trim() ? Number(setting) : NaN;
   if (Number.isInteger(configured) && configured >= 0) return configured;
-  return database === "postgresql" ? DEFAULT_POSTGRESQL_REQUESTS_AT_ONCE : 0;
+  return dialectOf(database).defaultRequestsAtOnce;
 }
 
 let current: { size: number; limit: LimitFunction } | null = null;

@@ -6,7 +6,7 @@ import type { SessionUser } from "../auth/session";
 import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepBudget, type StepResult } from "../jobs/job-kinds";
 import { currentSignalSettings, readSourcesAfter, type StoredSource } from "../store";
-import type { PackedBatch } from "../store/packed-batch";
+import type { PackedBatch } from "../store/for-workers";
 import { getPrivacySettings } from "./privacy-settings";
 import { RedactionThread, type RedactedChunk } from "./redaction-thread";
 import { saveAdmittedTranscripts } from "./save-admitted-transcripts";

@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "../db";
-import { storeKeyRead } from "../store/active-database";
-import { join, sql } from "../store/sql";
+import { erasedIdsAmong } from "../store";
 
 // The ids of the transcripts erased on request (ErasedTranscript): the platform's ids, which are no
 // personal data, and when. Every way in reads them to refuse a transcript the platform sends again.
@@ -15,14 +14,13 @@ function* chunks(ids: readonly string[]): Generator<string[]> {
 
 /**
  * Which of these ids were erased on request. Every batch a way in stores is looked up twice
- * (saveAdmittedTranscripts): a read of the table's primary key on the store's connections, which
- * costs this thread a fraction of what Prisma's query compiler would for a thousand ids.
+ * (saveAdmittedTranscripts): a read of the table's primary key on the store's connections
+ * (erasedIdsAmong), which costs this thread a fraction of what Prisma's query compiler would.
  */
 export async function erasedAmong(ids: readonly string[]): Promise<Set<string>> {
   const erased = new Set<string>();
   for (const chunk of chunks([...new Set(ids)])) {
-    const rows = await storeKeyRead<{ id: string }>(sql`SELECT "id" FROM "ErasedTranscript" WHERE "id" IN (${join(chunk)})`);
-    for (const row of rows) erased.add(row.id);
+    for (const id of await erasedIdsAmong(chunk)) erased.add(id);
   }
   return erased;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { runsFromSource, startSourceWorker } from "../source-worker";
-import type { StoredSource } from "../store/stored-sources";
+import type { StoredSource } from "../store";
 import type { RedactionReply, RedactionRequest, RedactionWorkerData } from "./redaction-worker";
 
 /** A chunk redacted: the batch of changed transcripts when one is gathered, and the ids that cannot be read. */

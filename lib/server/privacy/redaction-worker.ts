@@ -3,8 +3,7 @@
 // their redacted records, with their signals, packed for the storing thread (packed-batch.ts).
 // Nothing here touches a database. Each request is answered by one message, in order.
 import { parentPort, workerData } from "node:worker_threads";
-import { BatchPacker, type PackedBatch } from "../store/packed-batch";
-import type { StoredSource } from "../store/stored-sources";
+import { BatchPacker, type PackedBatch, type StoredSource } from "../store/for-workers";
 import { deriveSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules } from "@/lib/insights/signal-rules";
 import { Redactor, type RedactionSettings } from "@/lib/privacy/redactor";

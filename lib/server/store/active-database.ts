@@ -1,7 +1,9 @@
 import "server-only";
-import type { DatabaseName, PortalPrismaClient, ReadOptions, StoreDatabase, WriteTransaction } from "./database";
+import type { DatabaseName, PortalPrismaClient, ReadOptions, StoreDatabase, StoreDialect, WriteTransaction } from "./database";
 import { createPostgresDatabase } from "./postgres";
+import { postgresDialect } from "./postgres/dialect";
 import { createSqliteDatabase } from "./sqlite";
+import { sqliteDialect } from "./sqlite/dialect";
 import { oneAtATime } from "./one-at-a-time";
 import { exemptBulkLoad, readBudgetMs, readTimeoutError, withoutBudget } from "./read-budget";
 import type { Sql } from "./sql";
@@ -57,6 +59,16 @@ export function storeWrite<T>(work: (tx: WriteTransaction) => Promise<T>): Promi
 /** The Prisma client of the database DATABASE_URL names, on the store's own connections. */
 export function prismaClient(): PortalPrismaClient {
   return activeDatabase().prisma;
+}
+
+/** The SQL that differs between the databases, for the store's shared statements. */
+export function storeDialect(): StoreDialect {
+  return activeDatabase().dialect;
+}
+
+/** The dialect of a database by name, whichever runs (a load test's report of the other's settings). */
+export function dialectOf(database: DatabaseName): StoreDialect {
+  return database === "postgresql" ? postgresDialect : sqliteDialect;
 }
 
 /** "sqlite" or "postgresql": the database DATABASE_URL names. */

@@ -2,7 +2,7 @@ import "server-only";
 import { storeRead } from "./active-database";
 import type { TimeRange } from "./database";
 import { attributeCountsInRange } from "./attribute-counts";
-import { slotCountsSql } from "./count-in-range";
+import { slotCountsSql } from "./slot-counts";
 import { adjoinedRanges, piecesByHour, valuesOverDays, type PerDayValue } from "./day-cache";
 import { join, toNumber } from "./sql";
 import { LENGTH_DIMENSION, type RollupDimension } from "./rollup-deltas";

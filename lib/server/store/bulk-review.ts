@@ -1,5 +1,5 @@
 import "server-only";
-import { databaseName, storeWrite } from "./active-database";
+import { storeDialect, storeWrite } from "./active-database";
 import type { SearchFilter, TimeRange, WriteTransaction } from "./database";
 import { filterTerms, type FilterViewer } from "./filter-terms";
 import { allMatchingKeysSql } from "./filtered-keys";
@@ -32,19 +32,14 @@ export async function applyBulkReview(
   const filter: SearchFilter = { search: normalizeSearchQuery(query.search), sessionId: query.sessionId };
   const range: TimeRange = { startMs: query.startTime.getTime(), endMs: query.endTime.getTime() };
   const keys = await allMatchingKeysSql(filter, range, filterTerms(query, viewer));
-  const postgres = databaseName() === "postgresql";
+  const { bulkKeys: keysTable } = storeDialect();
   return storeWrite(async (tx) => {
-    if (postgres) {
-      await tx.execute(sql`CREATE TEMP TABLE "BulkKeys" ("sortKey" bigint PRIMARY KEY) ON COMMIT DROP`);
-    } else {
-      await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS "BulkKeys" ("sortKey" INTEGER PRIMARY KEY)`);
-      await tx.execute(sql`DELETE FROM temp."BulkKeys"`);
-    }
+    for (const statement of keysTable.create) await tx.execute(statement);
     await tx.execute(sql`INSERT INTO "BulkKeys" ("sortKey") SELECT "sortKey" FROM (${keys}) k`);
     const matched = await countOf(tx, sql`SELECT count(*) AS "n" FROM "BulkKeys"`);
     if (matched !== expectedCount) throw new BulkCountChanged(matched);
     const changed = await applyAction(tx, action, viewer.userId);
-    if (!postgres) await tx.execute(sql`DELETE FROM temp."BulkKeys"`);
+    for (const statement of keysTable.release) await tx.execute(statement);
     return { matched, changed };
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { PrismaClient } from "@/generated/prisma-sqlite/client";
 import type { Sql } from "./sql";
 import type { TextsWords } from "./search-words";
+import type { ErasurePrefilter } from "@/lib/privacy/erasure-prefilter";
 
 // What each database of the store provides (sqlite/, postgres/): the connection, the dialect's few
 // differences, how a search finds its matches, and how the search rows of a transcript are written.
@@ -17,6 +18,9 @@ export interface WriteTransaction {
   query<Row>(statement: Sql): Promise<Row[]>;
   execute(statement: Sql): Promise<void>;
 }
+
+/** A read of the store within its budget and turns: storeRead, handed to the implementations. */
+export type StoreReader = <Row>(statement: Sql, options?: ReadOptions) => Promise<Row[]>;
 
 export interface ReadOptions {
   /**
@@ -92,8 +96,28 @@ export interface SearchRowWriter {
   save(texts: TextRow[]): Promise<void>;
 }
 
+/** The SQL that differs between the two databases, for the store's shared statements. */
+export interface StoreDialect {
+  /** The condition that a text column contains `text`: the test every search reduces to. */
+  contains(column: Sql, text: string): Sql;
+  /** The condition that a set's sort key column is `key`, a key of [low, high]. */
+  sameKey(column: Sql, key: Sql, low: number, high: number): Sql;
+  /**
+   * sameKey for a table of wide rows (a transcript's, its signals'), indexed also on (value,
+   * sortKey), in a test that names the value.
+   */
+  atKey(column: Sql, key: Sql, low: number, high: number): Sql;
+  /** The statements that give a bulk action an empty temporary "BulkKeys" ("sortKey"), and those that empty it after. */
+  readonly bulkKeys: { create: Sql[]; release: Sql[] };
+  /** The erasure prefilter as a condition on a record's "source" (erasure-prefilter.ts). */
+  passesPrefilter(prefilter: ErasurePrefilter): Sql;
+  /** How many signed-in requests an instance works on at once unless REQUESTS_AT_ONCE says (requests-at-once.ts). */
+  readonly defaultRequestsAtOnce: number;
+}
+
 export interface StoreDatabase {
   readonly url: string;
+  readonly dialect: StoreDialect;
   /** Prisma's client, on the same connections as the store's own statements. */
   readonly prisma: PortalPrismaClient;
   /** One read, within the read budget (read-budget.ts). */
@@ -105,8 +129,11 @@ export interface StoreDatabase {
   write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   /** The operator that tells two values apart, NULL from a value too. */
   readonly isDistinctFrom: Sql;
-  /** A search of the filter, prepared (its words looked up) for any range. */
-  prepareSearch(filter: SearchFilter): Promise<PreparedSearch>;
+  /**
+   * A search of the filter, prepared (its words looked up) for any range; its reads go through
+   * `read`, the store's budgeted read (storeRead), which the implementations do not import.
+   */
+  prepareSearch(filter: SearchFilter, read: StoreReader): Promise<PreparedSearch>;
   /**
    * The search row writer of a batch (its texts' words, and the texts its transcripts stored
    * already had before it), made before the batch writes anything.

@@ -1,6 +1,6 @@
 import "server-only";
-import { databaseName, storeRead } from "./active-database";
-import { int, join, sql, toNumber, type Sql } from "./sql";
+import { storeDialect, storeRead } from "./active-database";
+import { int, join, sql, toNumber } from "./sql";
 import { sortKeyRange } from "./sort-key";
 import type { StoredSource } from "./stored-sources";
 import type { ErasurePrefilter } from "@/lib/privacy/erasure-prefilter";
@@ -46,7 +46,7 @@ export async function readSourcesPassing(prefilter: ErasurePrefilter, afterKey: 
   const rows = await storeRead<{ sortKey: unknown; id: string; sessionId: string; source: string }>(
     sql`
       SELECT "sortKey", "id", "sessionId", "source" FROM "Transcript"
-      WHERE "sortKey" > ${int(afterKey)} AND "sortKey" <= ${int(lastKey)} AND (${passes(prefilter)})
+      WHERE "sortKey" > ${int(afterKey)} AND "sortKey" <= ${int(lastKey)} AND (${storeDialect().passesPrefilter(prefilter)})
       ORDER BY "sortKey"`,
     { scansTexts: true },
   );
@@ -54,32 +54,6 @@ export async function readSourcesPassing(prefilter: ErasurePrefilter, afterKey: 
     candidates: rows.map((row) => ({ sortKey: toNumber(row.sortKey), id: row.id, sessionId: row.sessionId, source: row.source })),
     lastKey,
   };
-}
-
-/**
- * The prefilter as SQL on "source". SQLite: the readers' passes_prefilter() (sqlite/readers.ts).
- * PostgreSQL: lower() under the C collation folds ASCII letters only; the digits are a regular
- * expression, with the alternatives in the same one (each test of the source decompresses it again).
- */
-function passes(prefilter: ErasurePrefilter): Sql {
-  if (databaseName() === "sqlite") return sql`passes_prefilter("source", ${JSON.stringify(prefilter)}) = 1`;
-  if (prefilter.kind === "text") {
-    const orHolds = prefilter.orHolds.map((text) => sql`strpos("source", ${text}) > 0`);
-    return join([sql`strpos(lower("source" COLLATE "C"), ${prefilter.text}) > 0`, ...orHolds], " OR ");
-  }
-  return sql`"source" COLLATE "C" ~ ${[digitsPattern(prefilter.digits, prefilter.joiners), ...prefilter.orHolds.map(escapeRegex)].join("|")}`;
-}
-
-/** A text as a POSIX regular expression (advanced) matching it literally. */
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** A POSIX regular expression: the digits in order, any run of the joiners between two of them. */
-function digitsPattern(digits: string, joiners: string): string {
-  if (!/^\d+$/.test(digits)) throw new Error("Not digits");
-  const joinerClass = `[${[...joiners].map((character) => (/[\]\\^-]/.test(character) ? `\\${character}` : character)).join("")}]*`;
-  return [...digits].join(joinerClass);
 }
 
 /** How many transcripts were created before `cutoffMs` (index on sortKey). */

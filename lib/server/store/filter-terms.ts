@@ -1,5 +1,5 @@
 import "server-only";
-import { databaseName } from "./active-database";
+import { storeDialect } from "./active-database";
 import { identifier, int, join, sql, sqlText, type Sql } from "./sql";
 import type { ListTranscriptsQuery } from "@/lib/schemas/transcripts";
 import type { SignalKind } from "@/lib/schemas/insights";
@@ -83,24 +83,8 @@ const inKeys = (column: Sql, low: number, high: number) => sql`${column} BETWEEN
 const oneOf = (column: Sql, values: readonly string[]) =>
   values.length === 1 ? sql`${column} = ${values[0]}` : sql`${column} IN (${join([...values], ", ")})`;
 
-/**
- * The condition that a set's sort key column is `key`, a key of [low, high]. PostgreSQL may join
- * the test by merge over the set's index: bounded to the range, it reads that range's part only.
- * SQLite probes the key alone (a second range on the column could become the index's bounds).
- */
-function sameKey(column: Sql, key: Sql, low: number, high: number): Sql {
-  return databaseName() === "sqlite" ? sql`${column} = ${key}` : sql`${column} = ${key} AND ${inKeys(column, low, high)}`;
-}
-
-/**
- * sameKey for a table of wide rows (a transcript's, its signals'), indexed also on (value, sortKey),
- * in a test that names the value. SQLite takes a unique index matched by equality without costing
- * the others, and then reads the wide row for the value; as a range of one key, the test is one
- * lookup in the covering (value, sortKey) index.
- */
-function atKey(column: Sql, key: Sql, low: number, high: number): Sql {
-  return databaseName() === "sqlite" ? sql`${column} BETWEEN ${key} AND ${key}` : sameKey(column, key, low, high);
-}
+const sameKey = (column: Sql, key: Sql, low: number, high: number): Sql => storeDialect().sameKey(column, key, low, high);
+const atKey = (column: Sql, key: Sql, low: number, high: number): Sql => storeDialect().atKey(column, key, low, high);
 
 /** Transcripts whose review has one of `statuses` (index on status, sortKey). */
 function reviewStatusSet(statuses: readonly string[]): KeySet {

@@ -1,5 +1,5 @@
 import "server-only";
-import { databaseName, storeRead } from "./active-database";
+import { storeDialect, storeRead } from "./active-database";
 import type { PreparedSearch, SearchFilter, TimeRange } from "./database";
 import { countInRange } from "./count-in-range";
 import { countOverDays, type DayCount } from "./day-cache";
@@ -34,11 +34,8 @@ export interface FilteredMatches {
 }
 
 /** Text containment, the test every search reduces to: the search text is folded and so is the query. */
-function contains(column: Sql, text: string): Sql {
-  return databaseName() === "sqlite" ? sql`instr(${column}, ${text}) > 0` : sql`strpos(${column}, ${text}) > 0`;
-}
-
-const KEY_DIALECT = { contains, withinBudget: () => null };
+const contains = (column: Sql, text: string): Sql => storeDialect().contains(column, text);
+const keyDialect = () => ({ contains, withinBudget: () => null });
 
 /** The matches of the filter and terms (at least one) in the range, counted. */
 export async function filteredMatches(
@@ -51,7 +48,7 @@ export async function filteredMatches(
   const tests = (key: Sql, except?: FilterTerm) => termTests(terms, key, low, high, except);
 
   if (filter.sessionId !== null) {
-    const base = plainKeySource(filter, range, KEY_DIALECT);
+    const base = plainKeySource(filter, range, keyDialect());
     return walkedSource({ key: base.key, from: sql`${base.from} AND ${join(tests(base.key), " AND ")}` });
   }
 
@@ -116,7 +113,7 @@ export async function allMatchingKeysSql(filter: SearchFilter, range: TimeRange,
   const tests = (key: Sql, except?: FilterTerm) => termTests(terms, key, low, high, except);
   const where = (conditions: Sql[]) => (conditions.length > 0 ? sql` AND ${join(conditions, " AND ")}` : sql``);
   if (filter.sessionId !== null) {
-    const base = plainKeySource(filter, range, KEY_DIALECT);
+    const base = plainKeySource(filter, range, keyDialect());
     return sql`SELECT ${base.key} AS "sortKey" ${base.from}${where(tests(base.key))}`;
   }
   const driver = await smallestNamedSet(terms, low, high);

@@ -51,8 +51,11 @@ export type { TextsWords } from "./search-words";
  * (lib/server/db.ts), the database's name (for the health check), bulk loads (import and seed
  * commands), closing.
  */
-export { beginBulkWrites, closeStore, databaseName, finishBulkWrites, openStore, prismaClient } from "./active-database";
+export { beginBulkWrites, closeStore, databaseName, dialectOf, finishBulkWrites, openStore, prismaClient } from "./active-database";
 export type { DatabaseName, PortalPrismaClient } from "./database";
+
+/** The session check of every signed-in request, and the ids erased on request, by primary key. */
+export { erasedIdsAmong, readSession, type StoredSession } from "./session-reads";
 
 /** The code of a read stopped at its time budget (answered 503). */
 export { READ_TIMEOUT_CODE } from "./read-budget";

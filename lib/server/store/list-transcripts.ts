@@ -24,7 +24,7 @@ export async function listTranscripts(
 ): Promise<TranscriptListResponse<ReviewedListItem>> {
   const filter: SearchFilter = { search: normalizeSearchQuery(query.search), sessionId: query.sessionId };
   const range: TimeRange = { startMs: query.startTime.getTime(), endMs: query.endTime.getTime() };
-  const search = await activeDatabase().prepareSearch(filter);
+  const search = await activeDatabase().prepareSearch(filter, storeRead);
   const offset = (query.page - 1) * query.limit;
   const terms = filterTerms(query, viewer);
   let total: number;

@@ -1,5 +1,5 @@
 import "server-only";
-import { storeRead } from "./active-database";
+import type { StoreReader } from "./database";
 import { sql, type Sql } from "./sql";
 import { MAX_WORDS_PER_QUERY_WORD, type QueryWord } from "./search-words";
 
@@ -12,11 +12,12 @@ import { MAX_WORDS_PER_QUERY_WORD, type QueryWord } from "./search-words";
  * the condition); null without a condition, or when too many meet it to narrow anything.
  */
 export async function listedWords<Row = { id: number; word: string }>(
+  read: StoreReader,
   condition: Sql | null,
   select: Sql = sql`SELECT "id", "word" FROM "SearchWord"`,
 ): Promise<Row[] | null> {
   if (condition === null) return null;
-  const rows = await storeRead<Row>(sql`${select} WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
+  const rows = await read<Row>(sql`${select} WHERE ${condition} LIMIT ${MAX_WORDS_PER_QUERY_WORD + 1}`);
   return rows.length > MAX_WORDS_PER_QUERY_WORD ? null : rows;
 }
 

@@ -204,9 +204,7 @@ async function assignSortKeys(
 
 /** The first key of `start`'s millisecond, from `start` on and wrapping around, that `isFree`; null when none is. */
 function firstKeyOfMillisecond(start: number, isFree: (key: number) => boolean): number | null {
-  for (let key = start, tries = 0; tries < SORT_KEY_SPREAD; key = nextSortKey(key), tries++) {
-    if (isFree(key)) return key;
-  }
+  for (let key = start, tries = 0; tries < SORT_KEY_SPREAD; key = nextSortKey(key), tries++) if (isFree(key)) return key;
   return null;
 }
 

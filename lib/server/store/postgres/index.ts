@@ -2,6 +2,7 @@ import "server-only";
 import type { StoreDatabase } from "../database";
 import { join, sql, sqlText, type Sql } from "../sql";
 import { postgresConnection } from "./connection";
+import { postgresDialect } from "./dialect";
 import { preparePostgresSearch } from "./search";
 import { postgresSearchRowWriter } from "./search-rows";
 import { countOutTextsBeforeDelete } from "./deleted-texts";
@@ -29,6 +30,7 @@ export function createPostgresDatabase(url: string): StoreDatabase {
     prisma: connection.prisma,
     read: connection.read,
     write: connection.write,
+    dialect: postgresDialect,
     isDistinctFrom: sql`IS DISTINCT FROM`,
     prepareSearch: preparePostgresSearch,
     searchRowWriter: postgresSearchRowWriter,

@@ -1,9 +1,9 @@
 import "server-only";
-import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
+import { postgresDialect } from "./dialect";
+import type { PreparedSearch, SearchFilter, StoreReader, TimeRange } from "../database";
 import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource, type KeySourceDialect } from "../key-source";
-import { storeRead } from "../active-database";
-import { countInRange } from "../count-in-range";
-import { int, join, sql, type Sql } from "../sql";
+import { countInRangeSql } from "../slot-counts";
+import { int, join, sql, toNumber, type Sql } from "../sql";
 import { sortKeyRange } from "../sort-key";
 import { UNLISTED_WORD_ID } from "../search-words";
 import { EARLIEST_INSTANT_MS, LATEST_INSTANT_MS } from "@/lib/transcripts/instant";
@@ -20,10 +20,10 @@ import { matchesDenseWords, matchWords, wordMatchCondition, type DenseSplit, typ
 // per day (dense-day-counts.ts).
 
 /** statement_timeout stops a read at its budget. */
-const dialect: KeySourceDialect = { contains: (column, text) => sql`strpos(${column}, ${text}) > 0`, withinBudget: () => null };
+const dialect: KeySourceDialect = { contains: postgresDialect.contains, withinBudget: () => null };
 
-export async function preparePostgresSearch(filter: SearchFilter): Promise<PreparedSearch> {
-  const words = searchesRange(filter) ? await matchWords(filter.search) : null;
+export async function preparePostgresSearch(filter: SearchFilter, read: StoreReader): Promise<PreparedSearch> {
+  const words = searchesRange(filter) ? await matchWords(filter.search, read) : null;
   const scansEveryText = searchesRange(filter) && words === null;
   const keySource = (range: TimeRange): KeySource =>
     words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range);
@@ -33,7 +33,7 @@ export async function preparePostgresSearch(filter: SearchFilter): Promise<Prepa
   const countPerBucket = async (range: TimeRange, bucketMs: number): Promise<{ bucket: unknown; n: unknown }[]> => {
     // A dense word's whole days are counted already; its hours are counted here.
     if (split?.ownBit != null && bucketMs === DAY_MS) {
-      return storeRead(denseWordDayCountsSql(split.ownBit, Math.floor(range.startMs / DAY_MS), Math.floor(range.endMs / DAY_MS)));
+      return read(denseWordDayCountsSql(split.ownBit, Math.floor(range.startMs / DAY_MS), Math.floor(range.endMs / DAY_MS)));
     }
     const statement = split
       ? sql`SELECT "bucket", sum("n") AS "n" FROM (${join(
@@ -41,7 +41,7 @@ export async function preparePostgresSearch(filter: SearchFilter): Promise<Prepa
           " UNION ALL ",
         )}) AS "parts" GROUP BY 1`
       : countPerBucketSql(keySource(range), bucketMs);
-    return storeRead(statement, { scansTexts: scansEveryText });
+    return read(statement, { scansTexts: scansEveryText });
   };
 
   return {
@@ -55,7 +55,7 @@ export async function preparePostgresSearch(filter: SearchFilter): Promise<Prepa
     },
     countPerBucket,
     matchesAmongSql: split ? (range, keys, isKey) => denseMatchesAmongSql(split, filter.search!, range, keys, isKey) : null,
-    pageScan: (range, passed, matches) => pageScan(words, range, passed, matches),
+    pageScan: (range, passed, matches) => pageScan(read, words, range, passed, matches),
   };
 }
 
@@ -111,13 +111,19 @@ function denseMatchesAmongSql(split: DenseSplit, query: string, range: TimeRange
  * the whole table and then orders them: dense matches favour the walk (the first pages of a common
  * word are a few dozen texts away).
  */
-async function pageScan(words: GinWordMatch | null, range: TimeRange, passed: number, matches: number): Promise<"index" | "range"> {
+async function pageScan(
+  read: StoreReader,
+  words: GinWordMatch | null,
+  range: TimeRange,
+  passed: number,
+  matches: number,
+): Promise<"index" | "range"> {
   if (words === null) return "range";
   // The word index holds no dense word: where every query word has some, it narrows nothing alone.
   if (words.wordSets.every((set) => set.denseMasks !== null)) return "range";
   const [inRange, inTable] = await Promise.all([
-    countInRange(range.startMs, range.endMs),
-    countInRange(EARLIEST_INSTANT_MS, LATEST_INSTANT_MS),
+    read<{ n: unknown }>(countInRangeSql(range.startMs, range.endMs)).then(([row]) => toNumber(row?.n)),
+    read<{ n: unknown }>(countInRangeSql(EARLIEST_INSTANT_MS, LATEST_INSTANT_MS)).then(([row]) => toNumber(row?.n)),
   ]);
   const rangeTexts = (passed * inRange) / matches;
   const indexTexts = matches * (inTable / Math.max(inRange, 1));

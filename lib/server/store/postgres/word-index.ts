@@ -1,5 +1,5 @@
 import "server-only";
-import type { WriteTransaction } from "../database";
+import type { StoreReader, WriteTransaction } from "../database";
 import { isWholeQueryWord, listedWords } from "../listed-words";
 import { integerArrayLiteral, join, sql, type Sql } from "../sql";
 import { UNLISTED_WORD_ID, isLongWord, queryWords, type QueryWord, type TextsWords } from "../search-words";
@@ -47,7 +47,7 @@ export interface DenseSplit {
  * The word index's answer for a folded query, or null when it cannot narrow the search (a query
  * under three characters, only separators, or only words found in too many listed words).
  */
-export async function matchWords(query: string): Promise<GinWordMatch | null> {
+export async function matchWords(query: string, read: StoreReader): Promise<GinWordMatch | null> {
   if (characterLength(query) < TRIGRAM_MIN_LENGTH) return null;
   const words = queryWords(query);
   if (words.length === 0) return null;
@@ -58,6 +58,7 @@ export async function matchWords(query: string): Promise<GinWordMatch | null> {
     // Each listed word with its dense bit, if it has one, in the same read: under load a search's
     // latency grows with its number of reads.
     const rows = await listedWords<{ id: number; word: string; bit: number | null; dayCounted: boolean | null }>(
+      read,
       listedWordsHolding(word),
       sql`SELECT w."id", w."word", d."bit", d."dayCounted" FROM "SearchWord" w LEFT JOIN "DenseWord" d ON d."wordId" = w."id"`,
     );

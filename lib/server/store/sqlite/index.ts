@@ -3,6 +3,7 @@ import type { StoreDatabase } from "../database";
 import { sql, sqlText } from "../sql";
 import { restrictSqliteFiles, sqliteFileOf } from "@/lib/private-files.mjs";
 import { sqliteConnection } from "./connection";
+import { sqliteDialect } from "./dialect";
 import { prepareSqliteSearch } from "./search";
 import { sqliteSearchRowWriter } from "./search-rows";
 import { unlistWordsNotHeld } from "./word-index";
@@ -17,6 +18,7 @@ export function createSqliteDatabase(url: string): StoreDatabase {
     prisma: connection.prisma,
     read: connection.read,
     write: connection.write,
+    dialect: sqliteDialect,
     isDistinctFrom: sql`IS NOT`,
     prepareSearch: prepareSqliteSearch,
     searchRowWriter: (tx, batch) => sqliteSearchRowWriter(tx, batch.words),

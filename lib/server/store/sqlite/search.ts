@@ -1,9 +1,9 @@
 import "server-only";
-import type { PreparedSearch, SearchFilter, TimeRange } from "../database";
+import type { PreparedSearch, SearchFilter, StoreReader, TimeRange } from "../database";
 import { countPerBucketSql, pageOfKeysSql, plainKeySource, searchesRange, type KeySource, type KeySourceDialect } from "../key-source";
-import { storeRead } from "../active-database";
 import { int, sql, type Sql } from "../sql";
 import { sortKeyRange } from "../sort-key";
+import { sqliteDialect } from "./dialect";
 import { matchWords, type FtsWordMatch } from "./word-index";
 
 // How SQLite finds the matches of a search: through its word index (word-index.ts) when the words
@@ -11,7 +11,7 @@ import { matchWords, type FtsWordMatch } from "./word-index";
 // testing each text of the range otherwise. The index reads only the range's part of each word's
 // entries and yields them in key order, so it serves every page.
 
-const contains = (column: Sql, text: string): Sql => sql`instr(${column}, ${text}) > 0`;
+const { contains } = sqliteDialect;
 
 /**
  * Calls within_budget() (readers.ts) on the rows whose key's last ten bits are 0, about one in 1,024
@@ -22,8 +22,8 @@ const withinBudget = (key: Sql): Sql => sql`((${key} & 1023) <> 0 OR within_budg
 
 const dialect: KeySourceDialect = { contains, withinBudget };
 
-export async function prepareSqliteSearch(filter: SearchFilter): Promise<PreparedSearch> {
-  const words = searchesRange(filter) ? await matchWords(filter.search) : null;
+export async function prepareSqliteSearch(filter: SearchFilter, read: StoreReader): Promise<PreparedSearch> {
+  const words = searchesRange(filter) ? await matchWords(filter.search, read) : null;
   const scansEveryText = searchesRange(filter) && words === null;
   const keySource = (range: TimeRange): KeySource =>
     words === null ? plainKeySource(filter, range, dialect) : indexKeySource(filter.search!, words, range);
@@ -32,7 +32,7 @@ export async function prepareSqliteSearch(filter: SearchFilter): Promise<Prepare
     matchingKeysSql: (range, page) =>
       pageOfKeysSql(page.scan === "range" ? plainKeySource(filter, range, dialect) : keySource(range), page),
     countSql: (range) => sql`SELECT count(*) AS "n" ${keySource(range).from}`,
-    countPerBucket: (range, bucketMs) => storeRead(countPerBucketSql(keySource(range), bucketMs), { scansTexts: scansEveryText }),
+    countPerBucket: (range, bucketMs) => read(countPerBucketSql(keySource(range), bucketMs), { scansTexts: scansEveryText }),
     // FTS5 reads a word's whole list of texts to test one key.
     matchesAmongSql: null,
     pageScan: async () => (words === null ? "range" : "index"),

@@ -1,5 +1,5 @@
 import "server-only";
-import type { WriteTransaction } from "../database";
+import type { StoreReader, WriteTransaction } from "../database";
 import { isWholeQueryWord, listedWords } from "../listed-words";
 import { int, sql, type Sql } from "../sql";
 import { queryWords, type QueryWord } from "../search-words";
@@ -33,16 +33,16 @@ export interface FtsWordMatch {
  * The word index's answer for a folded query, or null when it cannot narrow the search (a query
  * under three characters, only separators, or only words found in too many listed words).
  */
-export async function matchWords(query: string): Promise<FtsWordMatch | null> {
+export async function matchWords(query: string, read: StoreReader): Promise<FtsWordMatch | null> {
   if (characterLength(query) < TRIGRAM_MIN_LENGTH) return null;
   const words = queryWords(query);
   if (words.length === 0) return null;
-  return words.length === 1 ? matchWord(words[0]) : matchPhrase(words);
+  return words.length === 1 ? matchWord(words[0], read) : matchPhrase(words, read);
 }
 
 /** A query of one word: the texts holding one of the listed words that can hold it. */
-async function matchWord(word: QueryWord): Promise<FtsWordMatch | null> {
-  const rows = await listedWords(listedWordsHolding(word));
+async function matchWord(word: QueryWord, read: StoreReader): Promise<FtsWordMatch | null> {
+  const rows = await listedWords(read, listedWordsHolding(word));
   if (rows === null) return null;
   const query = rows.map((row) => ftsString(row.word)).join(" OR ");
   if (query.length > MAX_FTS_QUERY_LENGTH) return null;
@@ -56,13 +56,13 @@ async function matchWord(word: QueryWord): Promise<FtsWordMatch | null> {
  * a phrase of its own; past MAX_PHRASES the side with more of them is left out (the rest is still a
  * phrase), as is a side whose words cannot be looked up or are too many.
  */
-async function matchPhrase(words: QueryWord[]): Promise<FtsWordMatch | null> {
+async function matchPhrase(words: QueryWord[], read: StoreReader): Promise<FtsWordMatch | null> {
   const [first, last] = [words[0], words[words.length - 1]];
   const middle = words.slice(1, -1).map((word) => ftsString(word.word));
   // The first word ends a word of the text (or is one, after a separator); the last one starts a
   // word of the text (or is one, before a separator).
-  let starts = first.anchoredStart ? [first.word] : ((await listedWords(listedWordsHolding(first)))?.map((row) => row.word) ?? null);
-  let ends = last.anchoredEnd ? [last.word] : ((await listedWords(listedWordsHolding(last)))?.map((row) => row.word) ?? null);
+  let starts = first.anchoredStart ? [first.word] : ((await listedWords(read, listedWordsHolding(first)))?.map((row) => row.word) ?? null);
+  let ends = last.anchoredEnd ? [last.word] : ((await listedWords(read, listedWordsHolding(last)))?.map((row) => row.word) ?? null);
   if (starts?.length === 0 || ends?.length === 0) return { query: null, exact: false };
 
   const size = (side: string[] | null) => side?.length ?? 1;
