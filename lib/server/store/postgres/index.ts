@@ -34,6 +34,7 @@ const DELETED_FROM_TABLES = [
   "TranscriptRating",
   "TranscriptTag",
   "TranscriptNote",
+  "TranscriptPersonKey",
   "Feedback",
   "SearchWord",
 ];
