@@ -11,7 +11,7 @@ import { ERASURE_JOB_KIND, type ErasureCursor } from "./erasure-job";
 import { ErasureMatcher, normalizeErasureQuery, type ErasureKind, type ErasureQuery } from "@/lib/privacy/erasure";
 import { erasurePrefilter } from "@/lib/privacy/erasure-prefilter";
 import type { ErasurePreview, ErasureRequest, ErasureResult, ErasureTarget } from "@/lib/schemas/privacy";
-import { transcriptIdsOfPerson } from "./person-transcripts";
+import { personQueryOf, transcriptIdsOfPerson } from "./person-transcripts";
 import { redactSavedViews } from "./redact-saved-views";
 
 // Erasure on request (issue 34): administrators delete the transcripts of a list of ids, of a
@@ -49,12 +49,8 @@ interface ResolvedTarget {
 
 /** The kind a `contains` value is read as: an e-mail address when it has an '@', else a phone number. */
 function containsQuery(value: string): ErasureQuery {
-  return queryOf("contains", value.includes("@") ? "email" : "phone", value);
-}
-
-function queryOf(field: string, kind: ErasureKind, value: string): ErasureQuery {
-  const normalized = normalizeErasureQuery(kind, value);
-  if (!normalized.ok) throw badRequest(`${field}: ${normalized.message}`);
+  const normalized = normalizeErasureQuery(value.includes("@") ? "email" : "phone", value);
+  if (!normalized.ok) throw badRequest(`contains: ${normalized.message}`);
   return normalized.query;
 }
 
@@ -89,16 +85,8 @@ async function resolveTarget(target: ErasureTarget): Promise<ResolvedTarget> {
     const query = containsQuery(target.contains);
     return { ids: await idsHolding(query), summary: { target: "contains", contains: query.kind }, query };
   }
-  const person =
-    target.email !== undefined
-      ? { kind: "email" as const, value: target.email }
-      : target.phone !== undefined
-        ? { kind: "phone" as const, value: target.phone }
-        : null;
-  if (person) {
-    const query = queryOf(person.kind, person.kind, person.value);
-    return { ids: await transcriptIdsOfPerson(query), summary: { target: "person", person: query.kind }, query };
-  }
+  const person = personQueryOf(target);
+  if (person) return { ids: await transcriptIdsOfPerson(person), summary: { target: "person", person: person.kind }, query: person };
   throw badRequest("Give exactly one of ids, sessionId, contains, email or phone");
 }
 
