@@ -10,6 +10,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { disconnectDb } from "@/lib/server/db";
 import { getPrivacySettings } from "@/lib/server/privacy/privacy-settings";
+import { personKeySecret } from "@/lib/server/privacy/person-key-secret";
 import { saveAdmittedTranscripts } from "@/lib/server/privacy/save-admitted-transcripts";
 import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites } from "@/lib/server/store";
 import { receiveBatches } from "./lib/batch-channel";
@@ -70,6 +71,7 @@ async function main(): Promise<number> {
       batchSize: BATCH_SIZE,
       signalSettings: signalRules.settings,
       privacySettings: (await getPrivacySettings()).settings,
+      personKeySecret: await personKeySecret(),
     });
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {

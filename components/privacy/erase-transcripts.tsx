@@ -1,6 +1,7 @@
 "use client";
 // Issue 34 (administrators): erasure on request. Transcripts are chosen by their IDs, their session
-// ID, or an e-mail address or phone number their texts contain; the server counts them (preview),
+// ID, an e-mail address or phone number their texts contain, or a person's address or number (found
+// by its keyed hash after redaction too); the server counts them (preview),
 // and the erasure is confirmed with that count: when the count changed in between, the new one is
 // shown and asked about again. A large erasure goes on in the background, followed with a progress bar.
 import { useId, useState } from "react";
@@ -18,13 +19,15 @@ import { ERASE_REASON_MAX_LENGTH, MAX_ERASE_IDS, type ErasureTarget } from "@/li
 import { isJobUnderWay } from "@/lib/schemas/sources";
 import { JobProgress } from "./job-progress";
 
-export type EraseBy = "ids" | "sessionId" | "contains";
+export type EraseBy = "ids" | "sessionId" | "contains" | "person";
 
 const CHOICES: { value: EraseBy; label: string }[] = [
   { value: "ids", label: "Transcript IDs" },
   { value: "sessionId", label: "Session ID" },
   { value: "contains", label: "Containing an e-mail address or phone number" },
+  { value: "person", label: "A person's e-mail address or phone number" },
 ];
+const NO_VALUES: Record<EraseBy, string> = { ids: "", sessionId: "", contains: "", person: "" };
 
 /** Transcript IDs typed one a line or separated by commas (or spaces), in order, each once. */
 export function transcriptIdList(text: string): string[] {
@@ -41,7 +44,9 @@ export function erasureTarget(by: EraseBy, values: Record<EraseBy, string>): { t
   }
   const value = values[by].trim();
   if (by === "sessionId") return value ? { target: { sessionId: value } } : { problem: "Enter a session ID" };
-  return value ? { target: { contains: value } } : { problem: "Enter an e-mail address or a phone number" };
+  if (!value) return { problem: "Enter an e-mail address or a phone number" };
+  if (by === "contains") return { target: { contains: value } };
+  return { target: value.includes("@") ? { email: value } : { phone: value } };
 }
 
 /** The preview as the administrator saw it: the count belongs to exactly this target. */
@@ -57,7 +62,7 @@ export function EraseTranscripts() {
   const erase = useEraseTranscripts();
   const errorId = useId();
   const [by, setBy] = useState<EraseBy>("ids");
-  const [values, setValues] = useState<Record<EraseBy, string>>({ ids: "", sessionId: "", contains: "" });
+  const [values, setValues] = useState<Record<EraseBy, string>>(NO_VALUES);
   const [reason, setReason] = useState("");
   const [problems, setProblems] = useState<{ target?: string; reason?: string; server?: string }>({});
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
@@ -82,7 +87,7 @@ export function EraseTranscripts() {
       {
         onSuccess: (result) => {
           setPreviewed(null);
-          setValues({ ids: "", sessionId: "", contains: "" });
+          setValues(NO_VALUES);
           setReason("");
           if ("jobId" in result) {
             setJobId(result.jobId);
@@ -112,7 +117,9 @@ export function EraseTranscripts() {
       ? "One per line, or separated by commas."
       : by === "contains"
         ? "Transcripts whose messages contain this address or number, in any written form of it."
-        : "Every transcript of this session.";
+        : by === "person"
+          ? "Every transcript that held this address or number when it was received, also where redaction has replaced it."
+          : "Every transcript of this session.";
 
   return (
     <Card>

@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { usePrivacySettings } from "@/lib/queries/privacy";
 import { ApplyRedaction } from "./apply-redaction";
 import { EraseTranscripts } from "./erase-transcripts";
+import { PersonKeys } from "./person-keys";
 import { RedactionSettings } from "./redaction-settings";
 import { RetentionSettings } from "./retention-settings";
 
@@ -39,6 +40,7 @@ export function PrivacySettingsAdmin() {
         </div>
       )}
       <EraseTranscripts />
+      <PersonKeys />
     </div>
   );
 }

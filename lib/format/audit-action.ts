@@ -31,6 +31,7 @@ const ACTION_LABELS: Record<string, string> = {
   "insight_settings.recompute": "Started signal recompute",
   "privacy_settings.update": "Changed privacy settings",
   "privacy_settings.apply": "Started redaction of stored transcripts",
+  "privacy_settings.person_keys": "Started keeping person keys of stored transcripts",
   "transcripts.erase": "Erased transcripts",
   "transcripts.retention": "Deleted transcripts past retention",
 };

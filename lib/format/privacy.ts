@@ -29,13 +29,40 @@ export function placeholderLabel(name: string): string {
   return `redacted ${words}`;
 }
 
-/** The redaction job's line under its progress bar. */
-export function redactionProgressText(job: Pick<JobDto, "status" | "done" | "total" | "error">): string {
-  if (job.status === "failed") return `Failed: ${job.error?.trim() || "the redaction stopped"}`;
-  if (job.status === "succeeded") return `Done: ${transcriptCount(job.done)} checked and redacted by the saved settings.`;
+/** What a job that goes over the stored transcripts says when it ends, and of its progress without a total. */
+interface PassWords {
+  /** The line of a job that succeeded, from the transcripts it went over. */
+  succeeded: (transcripts: string) => string;
+  /** What stopped, when a failed job gives no reason. */
+  stopped: string;
+  /** The verb of the progress without a total ("checked"). */
+  went: string;
+}
+
+function passProgressText(job: Pick<JobDto, "status" | "done" | "total" | "error">, words: PassWords): string {
+  if (job.status === "failed") return `Failed: ${job.error?.trim() || words.stopped}`;
+  if (job.status === "succeeded") return words.succeeded(transcriptCount(job.done));
   if (job.status === "queued") return "Waiting to start…";
-  if (job.total === null) return `${transcriptCount(job.done)} checked so far`;
+  if (job.total === null) return `${transcriptCount(job.done)} ${words.went} so far`;
   return `${count(job.done)} of ${transcriptCount(job.total)} (${percentDone(job.done, job.total, 0)}%)`;
+}
+
+/** The redaction job's line under its progress bar, while it runs and when it ends. */
+export function redactionProgressText(job: Pick<JobDto, "status" | "done" | "total" | "error">): string {
+  return passProgressText(job, {
+    succeeded: (transcripts) => `Done: ${transcripts} checked and redacted by the saved settings.`,
+    stopped: "the redaction stopped",
+    went: "checked",
+  });
+}
+
+/** The person-keys job's line under its progress bar, while it runs and when it ends. */
+export function personKeysProgressText(job: Pick<JobDto, "status" | "done" | "total" | "error">): string {
+  return passProgressText(job, {
+    succeeded: (transcripts) => `Done: ${transcripts} gone over; their people can be found for erasure.`,
+    stopped: "the job stopped",
+    went: "gone over",
+  });
 }
 
 /** An erasure's line under its progress bar, while it goes on in the background and when it ends. */

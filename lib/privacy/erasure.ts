@@ -12,6 +12,7 @@ import { parseJsonContainer } from "./json-text";
 import { someLeaf } from "./map-leaves";
 import { phoneAt, type PhoneCandidate } from "./phone";
 import type { Group } from "./phone-shapes";
+import { BUILT_IN_PLACEHOLDER_NAMES, placeholder } from "./placeholders";
 
 export type ErasureKind = "email" | "phone";
 
@@ -90,10 +91,27 @@ export class ErasureMatcher {
       if (!text.includes("@")) return false;
       return findSpans(text, EMAIL_ONLY).some((span) => text.slice(span.start, span.end).toLowerCase() === query.address);
     }
-    return findSpans(text, PHONE_ONLY).some((span) => {
-      const candidate = phoneAt(text, span.start);
-      return candidate !== null && isSamePhone(canonicalPhone(text, candidate), query.phone);
-    });
+    return findSpans(text, PHONE_ONLY).some((span) => this.isQueryPhoneAt(text, span.start));
+  }
+
+  /** The text with each of its spans that is the query's address or number replaced by the kind's placeholder. */
+  redactMatches(text: string): string {
+    const { query } = this;
+    const spans = findSpans(text, query.kind === "email" ? EMAIL_ONLY : PHONE_ONLY).filter((span) =>
+      query.kind === "email" ? text.slice(span.start, span.end).toLowerCase() === query.address : this.isQueryPhoneAt(text, span.start),
+    );
+    let redacted = "";
+    let last = 0;
+    for (const span of spans) {
+      redacted += text.slice(last, span.start) + placeholder(BUILT_IN_PLACEHOLDER_NAMES[query.kind]);
+      last = span.end;
+    }
+    return redacted + text.slice(last);
+  }
+
+  private isQueryPhoneAt(text: string, start: number): boolean {
+    const candidate = phoneAt(text, start);
+    return this.query.kind === "phone" && candidate !== null && isSamePhone(canonicalPhone(text, candidate), this.query.phone);
   }
 
   /** Whether any string of a record (any JSON shape, JSON held in strings included) holds it. */

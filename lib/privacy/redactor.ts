@@ -17,6 +17,7 @@ import { mapLeaves } from "./map-leaves";
 import { BUILT_IN_PLACEHOLDER_NAMES, placeholder } from "./placeholders";
 import { addCounts, emptyCounts, type RedactionCounts } from "./redaction-counts";
 import { CustomPatterns } from "./custom-patterns";
+import type { Span } from "./spans";
 
 export type RedactionSettings = Pick<PrivacySettings, "redact" | "customPatterns">;
 
@@ -45,14 +46,24 @@ export interface RedactedRecord {
   changed: boolean;
 }
 
+/** Told of each value a redaction replaces, in the text it was found in (erasure by person keeps their keys). */
+export type FoundSpan = (text: string, span: Span) => void;
+
 export class Redactor {
   private readonly kinds: EnabledKinds;
   private readonly customPatterns: CustomPatterns;
+  /** The listener of the redaction under way, if it has one. */
+  private found: FoundSpan | null = null;
 
   /** Throws when a custom pattern does not compile (settings are validated before they are saved). */
   constructor(settings: RedactionSettings) {
     this.kinds = { ...settings.redact };
     this.customPatterns = new CustomPatterns(settings.customPatterns);
+  }
+
+  /** The built-in kinds this redactor replaces. */
+  get enabledKinds(): EnabledKinds {
+    return this.kinds;
   }
 
   /** Whether this redactor replaces anything at all. */
@@ -65,9 +76,10 @@ export class Redactor {
     return { text: this.text(text, counts), counts };
   }
 
-  redactRecord(record: unknown): RedactedRecord {
+  /** `found` is told of each built-in kind's value replaced. */
+  redactRecord(record: unknown, found?: FoundSpan): RedactedRecord {
     const counts = emptyCounts();
-    const redacted = this.value(record, counts, 0);
+    const redacted = this.listening(found, () => this.value(record, counts, 0));
     return { record: redacted, counts, changed: redacted !== record };
   }
 
@@ -76,12 +88,23 @@ export class Redactor {
    * `record` is the redacted record the text holds (undefined when the text is not a JSON object or
    * array), so that a caller that reads it does not parse the text again.
    */
-  redactJsonText(json: string): RedactedJsonText {
+  redactJsonText(json: string, found?: FoundSpan): RedactedJsonText {
     const counts = emptyCounts();
-    const redacted = this.jsonContainer(json, counts, -1);
-    if (redacted) return { ...redacted, counts, changed: redacted.text !== json };
-    const text = this.text(json, counts);
-    return { text, counts, changed: text !== json, record: undefined };
+    return this.listening(found, () => {
+      const redacted = this.jsonContainer(json, counts, -1);
+      if (redacted) return { ...redacted, counts, changed: redacted.text !== json };
+      const text = this.text(json, counts);
+      return { text, counts, changed: text !== json, record: undefined };
+    });
+  }
+
+  private listening<T>(found: FoundSpan | undefined, work: () => T): T {
+    this.found = found ?? null;
+    try {
+      return work();
+    } finally {
+      this.found = null;
+    }
   }
 
   private value(value: unknown, counts: RedactionCounts, jsonDepth: number): unknown {
@@ -123,6 +146,7 @@ export class Redactor {
 
   private text(text: string, counts: RedactionCounts): string {
     const spans = findSpans(text, this.kinds);
+    if (this.found) for (const span of spans) this.found(text, span);
     let redacted = text;
     if (spans.length > 0) {
       redacted = "";

@@ -64,6 +64,14 @@ export function useApplyRedaction() {
   });
 }
 
+/** Starts the job that keeps the person keys of the stored transcripts (erasure by person). */
+export function useKeepPersonKeys() {
+  return useMutation({
+    mutationFn: () =>
+      call<{ jobId: string }>("POST", `${PRIVACY_URL}/person-keys`, undefined, "Failed to start going over the stored transcripts"),
+  });
+}
+
 /**
  * The progress of a job that changes stored transcripts (redaction, erasure), polled while it runs;
  * transcripts and figures read before it are forgotten when it ends.

@@ -77,11 +77,21 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
 export const MAX_ERASE_IDS = 1_000;
 export const ERASE_REASON_MAX_LENGTH = 500;
 
+const personField = (field: "email" | "phone") => {
+  const message = field === "email" ? "email must be an e-mail address" : "phone must be a phone number";
+  return z.string({ error: message }).trim().min(1, message).max(200, message).optional();
+};
+
+/** One person: an e-mail address or a phone number (GET /api/admin/transcripts/by-person). */
+const personFields = { email: personField("email"), phone: personField("phone") };
+
 /**
- * Which transcripts an erasure deletes: exactly one of their ids, a session ID, or an e-mail
- * address or phone number their texts contain (read by the same detectors as redaction).
+ * Which transcripts an erasure deletes: exactly one of their ids, a session ID, an e-mail address or
+ * phone number their texts contain (read by the same detectors as redaction), or a person: the
+ * transcripts that held an e-mail address or phone number when they were received, before redaction.
  */
 const erasureTargetFields = {
+  ...personFields,
   ids: z
     .array(z.string().trim().min(1, "ids must not hold empty ids"), { error: "ids must be a list of transcript ids" })
     .min(1, "ids must hold at least one id")
@@ -95,9 +105,25 @@ const erasureTargetFields = {
     .max(200, "contains must be an e-mail address or a phone number")
     .optional(),
 };
-const hasOneTarget = (target: { ids?: string[]; sessionId?: string; contains?: string }) =>
-  [target.ids, target.sessionId, target.contains].filter((value) => value !== undefined).length === 1;
-const ONE_TARGET = { message: "Give exactly one of ids, sessionId or contains" };
+const hasOneTarget = (target: { ids?: string[]; sessionId?: string; contains?: string; email?: string; phone?: string }) =>
+  [target.ids, target.sessionId, target.contains, target.email, target.phone].filter((value) => value !== undefined).length === 1;
+const ONE_TARGET = { message: "Give exactly one of ids, sessionId, contains, email or phone" };
+
+/** GET /api/admin/transcripts/by-person?email=|phone=: exactly one of them. */
+export const personQuerySchema = z
+  .object(personFields)
+  .strict()
+  .refine((person) => (person.email === undefined) !== (person.phone === undefined), { message: "Give exactly one of email or phone" });
+export type PersonQuery = z.output<typeof personQuerySchema>;
+
+/** The ids listed by GET /api/admin/transcripts/by-person, at most; `total` counts them all. */
+export const MAX_PERSON_IDS = 1_000;
+
+/** GET /api/admin/transcripts/by-person: the person's transcripts' ids (in id order, the first MAX_PERSON_IDS) and how many there are. */
+export interface PersonTranscripts {
+  ids: string[];
+  total: number;
+}
 
 export const erasureTargetSchema = z.object(erasureTargetFields).strict().refine(hasOneTarget, ONE_TARGET);
 export type ErasureTarget = z.output<typeof erasureTargetSchema>;

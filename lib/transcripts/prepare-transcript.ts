@@ -12,6 +12,8 @@ export interface StorableTranscript extends Omit<TranscriptRecord, "dialog" | "p
   propertiesJson: string | null;
   /** The way in that brings it: a source's id, "ingest" or "import"; absent keeps the stored one (a redaction, a recompute). */
   origin?: string;
+  /** Keyed hashes of the e-mail addresses and phone numbers it held as received (lib/privacy/person-keys.ts), added to those stored. */
+  personKeys: string[];
 }
 
 export function storableTranscript(record: TranscriptRecord, sourceJson: string): StorableTranscript {
@@ -34,5 +36,6 @@ export function storableTranscript(record: TranscriptRecord, sourceJson: string)
     searchText: derived.searchText,
     sourceJson,
     propertiesJson: record.properties ? JSON.stringify(record.properties) : null,
+    personKeys: [],
   };
 }

@@ -1,5 +1,7 @@
 // Worker thread of `npm run import`: reads the export files, redacts personal data as the privacy
-// settings say and prepares the transcripts for storing, reporting each record that cannot be read (file, position, id when known, reason).
+// settings say, keeping the keyed hashes of the e-mail addresses and phone numbers found (erasure by
+// person), and prepares the transcripts for storing, reporting each record that cannot be read
+// (file, position, id when known, reason).
 import { workerData } from "node:worker_threads";
 import { BatchSender } from "./batch-channel";
 import { BatchPacker, type TextsWords } from "@/lib/server/store/for-workers";
@@ -9,7 +11,8 @@ import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import { deriveSignals, type TranscriptSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules } from "@/lib/insights/signal-rules";
 import type { InsightSettings } from "@/lib/schemas/insights";
-import { redactSourceRecord } from "@/lib/privacy/redact-records";
+import { redactNotingPersons } from "@/lib/privacy/redact-records";
+import { personKeysOf } from "@/lib/privacy/person-keys";
 import { Redactor } from "@/lib/privacy/redactor";
 import type { PrivacySettings } from "@/lib/schemas/privacy";
 
@@ -31,11 +34,13 @@ export interface ImportBatch {
   bytesRead: number;
 }
 
-const { files, batchSize, signalSettings, privacySettings } = workerData as {
+const { files, batchSize, signalSettings, privacySettings, personKeySecret } = workerData as {
   files: string[];
   batchSize: number;
   signalSettings: InsightSettings;
   privacySettings: PrivacySettings;
+  /** The secret of the person keys (null: none are kept). */
+  personKeySecret: Uint8Array | null;
 };
 const signalRules = compileSignalRules(signalSettings);
 const redactor = new Redactor(privacySettings);
@@ -58,9 +63,11 @@ async function run() {
           rejected.push({ file, index: item.index, reason: item.reason });
           continue;
         }
-        const result = readRecord(redactSourceRecord(item.record, redactor));
+        const { source, personValues } = redactNotingPersons(item.record, redactor);
+        const result = readRecord(source);
         if (result.ok) {
           result.transcript.origin = "import";
+          if (personKeySecret && personValues.size > 0) result.transcript.personKeys = personKeysOf(personValues, personKeySecret);
           packer.add(result.transcript, deriveSignals(result.dialog, signalRules));
         } else rejected.push({ file, index: item.index, id: result.id, reason: result.reason });
         if (packer.size >= batchSize) await flush();

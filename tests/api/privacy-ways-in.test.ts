@@ -1,7 +1,8 @@
 // Issue 34, at every way in (the ingest API, the sync from the platform, `npm run import`): a
 // transcript erased on request is not stored again when the platform sends it again, and one
 // created before the retention limit in force is not stored at all; both are counted as skipped
-// where the way in counts. SQLite and PostgreSQL.
+// where the way in counts. The sync keeps the keyed hashes of the addresses it redacts, as the
+// other ways in do (privacy-erasure-by-person.test.ts). SQLite and PostgreSQL.
 import * as keysRoute from "@/app/api/admin/ingest-keys/route";
 import * as ingestRoute from "@/app/api/ingest/transcripts/route";
 import * as eraseRoute from "@/app/api/admin/transcripts/erase/route";
@@ -9,6 +10,7 @@ import * as privacyRoute from "@/app/api/admin/privacy/route";
 import * as sourcesRoute from "@/app/api/admin/sources/route";
 import * as syncRoute from "@/app/api/admin/sources/[sourceId]/sync/route";
 import * as runsRoute from "@/app/api/admin/sources/[sourceId]/runs/route";
+import * as byPersonRoute from "@/app/api/admin/transcripts/by-person/route";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -145,6 +147,21 @@ describe("a transcript erased on request", () => {
     expect(run).toMatchObject({ status: "succeeded", created: 0, updated: 0, rejectedCount: 0 });
     expect(await stored(recentIds)).toEqual([]);
     expect(await db.transcript.count({ where: { id: { in: fake.transcripts.map((t) => t._id) } } })).toBe(58);
+  });
+
+  it("is found by person after the sync redacted its address", async () => {
+    const { fake, sourceId } = await platformSource("person-sync", 40, 5);
+    expect(await sync(sourceId)).toMatchObject({ status: "succeeded", created: 40, rejectedCount: 0 });
+    const holding = fake.transcripts.filter((t) => /\b[a-z]+\d+@example\.com\b/.test(JSON.stringify(t)));
+    expect(holding.length).toBeGreaterThan(0);
+    const address = JSON.stringify(holding[0]).match(/\b[a-z]+\d+@example\.com\b/)![0];
+    const storedSource = await db.transcript.findUniqueOrThrow({ where: { id: holding[0]._id }, select: { source: true } });
+    expect(storedSource.source).not.toContain(address);
+    const found = await call(byPersonRoute.GET, "GET", "/api/admin/transcripts/by-person", {
+      token: adminToken,
+      query: { email: address },
+    });
+    expect(found.body.ids).toContain(holding[0]._id);
   });
 
   it("is not stored again by `npm run import` of an old export file, which counts it as skipped", async () => {

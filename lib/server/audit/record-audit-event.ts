@@ -35,6 +35,7 @@ export type AuditAction =
   | "insight_settings.recompute"
   | "privacy_settings.update"
   | "privacy_settings.apply"
+  | "privacy_settings.person_keys"
   | "transcripts.erase"
   | "transcripts.retention";
 

@@ -5,3 +5,4 @@ import "../insights/recompute-signals";
 import "../privacy/apply-redaction";
 import "../privacy/retention";
 import "../privacy/erasure-job";
+import "../privacy/person-keys-job";

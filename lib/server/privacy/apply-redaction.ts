@@ -8,6 +8,7 @@ import { registerJobKind, type JobState, type StepBudget, type StepResult } from
 import { currentSignalSettings, readSourcesAfter, type StoredSource } from "../store";
 import type { PackedBatch } from "../store/for-workers";
 import { getPrivacySettings } from "./privacy-settings";
+import { personKeySecret } from "./person-key-secret";
 import { RedactionThread, type RedactedChunk } from "./redaction-thread";
 import { saveAdmittedTranscripts } from "./save-admitted-transcripts";
 
@@ -62,7 +63,12 @@ async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise
   }
   // The store derives the signals again when the phrase lists changed since.
   const signalSettings = await currentSignalSettings();
-  const workerData = { redaction: (await getPrivacySettings()).settings, signals: signalSettings.settings, batchSize: STORE_BATCH_SIZE };
+  const workerData = {
+    redaction: (await getPrivacySettings()).settings,
+    personKeySecret: await personKeySecret(),
+    signals: signalSettings.settings,
+    batchSize: STORE_BATCH_SIZE,
+  };
   const threads: RedactionThread[] = [];
   const next: RedactionCursor = { ...cursor, unreadableIds: [...cursor.unreadableIds] };
   let done = job.done;

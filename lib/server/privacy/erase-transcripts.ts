@@ -11,9 +11,14 @@ import { ERASURE_JOB_KIND, type ErasureCursor } from "./erasure-job";
 import { ErasureMatcher, normalizeErasureQuery, type ErasureKind, type ErasureQuery } from "@/lib/privacy/erasure";
 import { erasurePrefilter } from "@/lib/privacy/erasure-prefilter";
 import type { ErasurePreview, ErasureRequest, ErasureResult, ErasureTarget } from "@/lib/schemas/privacy";
+import { personQueryOf, transcriptIdsOfPerson } from "./person-transcripts";
+import { redactSavedViews } from "./redact-saved-views";
 
 // Erasure on request (issue 34): administrators delete the transcripts of a list of ids, of a
-// session, or whose stored record holds an e-mail address or phone number. The same resolution
+// session, whose stored record holds an e-mail address or phone number (`contains`), or of a person:
+// those that held an address or number when received, found by its keyed hash after redaction
+// replaced it (person-transcripts.ts); a target naming an address or number also has it replaced
+// by its placeholder in the search text of saved views (redact-saved-views.ts). The same resolution
 // answers the preview and decides the erasure, which is refused when its count is no longer the
 // previewed one. Transcripts stored after the count was taken are not erased by the request. The
 // ids erased are remembered (ErasedTranscript), so that no way in stores them again.
@@ -29,11 +34,17 @@ export class ErasureCountChanged extends AppError {
 }
 
 /** The target as the audit log may keep it: its kind and size, never the value searched for. */
-type TargetSummary = { target: "ids"; ids: number } | { target: "session" } | { target: "contains"; contains: ErasureKind };
+type TargetSummary =
+  | { target: "ids"; ids: number }
+  | { target: "session" }
+  | { target: "contains"; contains: ErasureKind }
+  | { target: "person"; person: ErasureKind };
 
 interface ResolvedTarget {
   ids: string[];
   summary: TargetSummary;
+  /** The address or number the target names, if it names one. */
+  query: ErasureQuery | null;
 }
 
 /** The kind a `contains` value is read as: an e-mail address when it has an '@', else a phone number. */
@@ -64,13 +75,19 @@ async function idsHolding(query: ErasureQuery): Promise<string[]> {
 }
 
 async function resolveTarget(target: ErasureTarget): Promise<ResolvedTarget> {
-  if (target.ids !== undefined) return { ids: await storedTranscriptIds(target.ids), summary: { target: "ids", ids: target.ids.length } };
-  if (target.sessionId !== undefined) return { ids: await transcriptIdsOfSession(target.sessionId), summary: { target: "session" } };
+  if (target.ids !== undefined) {
+    return { ids: await storedTranscriptIds(target.ids), summary: { target: "ids", ids: target.ids.length }, query: null };
+  }
+  if (target.sessionId !== undefined) {
+    return { ids: await transcriptIdsOfSession(target.sessionId), summary: { target: "session" }, query: null };
+  }
   if (target.contains !== undefined) {
     const query = containsQuery(target.contains);
-    return { ids: await idsHolding(query), summary: { target: "contains", contains: query.kind } };
+    return { ids: await idsHolding(query), summary: { target: "contains", contains: query.kind }, query };
   }
-  throw badRequest("Give exactly one of ids, sessionId or contains");
+  const person = personQueryOf(target);
+  if (person) return { ids: await transcriptIdsOfPerson(person), summary: { target: "person", person: person.kind }, query: person };
+  throw badRequest("Give exactly one of ids, sessionId, contains, email or phone");
 }
 
 /** POST /api/admin/transcripts/erase/preview: how many transcripts the target names now. Administrators. Throws BAD_REQUEST. */
@@ -78,37 +95,48 @@ export async function previewErasure(target: ErasureTarget): Promise<ErasurePrev
   return { count: (await resolveTarget(target)).ids.length };
 }
 
-const TARGET_LABELS: Record<TargetSummary["target"] | ErasureKind, string> = {
+const TARGET_LABELS: Record<"ids" | "session" | ErasureKind, string> = {
   ids: "Transcripts by id",
   session: "The transcripts of a session",
-  contains: "Transcripts holding a value",
   email: "Transcripts holding an e-mail address",
   phone: "Transcripts holding a phone number",
 };
+const PERSON_LABELS: Record<ErasureKind, string> = {
+  email: "The transcripts of an e-mail address",
+  phone: "The transcripts of a phone number",
+};
+
+function targetLabel(summary: TargetSummary): string {
+  if (summary.target === "contains") return TARGET_LABELS[summary.contains];
+  if (summary.target === "person") return PERSON_LABELS[summary.person];
+  return TARGET_LABELS[summary.target];
+}
 
 /**
  * POST /api/admin/transcripts/erase: erases the transcripts the target names, with everything
  * stored with them, when they are still `expectedCount`, and records one audit entry with the
- * reason, the count and the kind of target. Their ids are remembered first, so that no way in
- * stores them again (saveAdmittedTranscripts); then a "transcript-erasure" job deletes them, for
+ * reason, the count, the kind of target and how many saved views had the address or number taken
+ * out of their search text (when any did: redactSavedViews). Their ids are remembered first, so
+ * that no way in stores them again (saveAdmittedTranscripts); then a "transcript-erasure" job deletes them, for
  * erasureRequestBudgetMs() within the request: `jobId` is in the result when it goes on after the
  * answer, with its progress at `/api/admin/jobs/{jobId}`. Administrators. Throws BAD_REQUEST,
- * ErasureCountChanged (nothing deleted).
+ * SERVICE_UNAVAILABLE (a person target with no person keys), ErasureCountChanged (nothing deleted).
  */
 export async function eraseTranscripts(request: ErasureRequest, actor: SessionUser): Promise<ErasureResult> {
-  const { ids, summary } = await resolveTarget(request);
+  const { ids, summary, query } = await resolveTarget(request);
   if (ids.length !== request.expectedCount) throw new ErasureCountChanged(ids.length);
   await recordErasedTranscripts(ids, new Date());
   const jobId = await db.$transaction(async (tx) => {
     const cursor: ErasureCursor = { afterId: null };
     const id = await enqueueJob(tx, { kind: ERASURE_JOB_KIND, cursor, total: ids.length });
+    const savedViews = query ? await redactSavedViews(tx, query) : 0;
     await recordAuditEvent(tx, {
       actor,
       action: "transcripts.erase",
       targetType: "transcripts",
       targetId: summary.target,
-      targetLabel: TARGET_LABELS[summary.target === "contains" ? summary.contains : summary.target],
-      details: { reason: request.reason, deleted: ids.length, ...summary },
+      targetLabel: targetLabel(summary),
+      details: { reason: request.reason, deleted: ids.length, ...summary, ...(savedViews > 0 ? { savedViews } : {}) },
     });
     return id;
   });

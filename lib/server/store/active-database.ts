@@ -91,6 +91,14 @@ export function finishBulkWrites(load: "seed" | "import"): Promise<void> {
 }
 
 /**
+ * After an erasure deleted transcripts: leaves none of their bytes in the database's files (SQLite
+ * empties its WAL into the file; PostgreSQL vacuums the tables transcripts are deleted from).
+ */
+export function scrubDeletedTranscripts(): Promise<void> {
+  return activeDatabase().scrubDeleted();
+}
+
+/**
  * At server start: chooses the database, which makes an embedded database's files owner-only
  * before any connection opens them. Rejects when the database cannot be opened (an SQLite file
  * that does not exist is not created).

@@ -153,6 +153,11 @@ export interface StoreDatabase {
    * removes from the word list, with every index of it, those no stored text holds any longer.
    */
   unlistWordsNotHeld(tx: WriteTransaction, words: readonly string[]): Promise<void>;
+  /**
+   * After an erasure deleted transcripts: leaves none of their bytes in the database's files (the
+   * deletions themselves zero what they free on SQLite), outside any transaction.
+   */
+  scrubDeleted(): Promise<void>;
   /** For a long run of writes (the import and seed commands). */
   beginBulkWrites(): Promise<void>;
   /** After a bulk load: refreshes the planner's statistics of what it changed. */

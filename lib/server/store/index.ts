@@ -7,6 +7,10 @@ export { saveTranscripts, type SaveResult } from "./save-transcripts";
 
 /** Deletes transcripts by id, with their rollups, search rows and feedback. */
 export { deleteTranscripts } from "./delete-transcripts";
+/** The keyed hashes of the e-mail addresses and phone numbers transcripts held as received. */
+export { savePersonKeys, transcriptIdsWithPersonKeys, type PersonKeyRow } from "./person-keys";
+/** After an erasure: none of the deleted transcripts' bytes left in the database's files. */
+export { scrubDeletedTranscripts } from "./active-database";
 
 /** Which transcripts an erasure or the retention deletes: by ids, by session, records that may hold a value, the oldest. */
 export {

@@ -9,6 +9,7 @@ import { wordsOfTexts, type TextsWords } from "./search-words";
 import { TRANSCRIPT_COLUMNS } from "./transcript-row";
 import { storedTextsAt, unlistWordsNoLongerHeld, wordsTheReplacementsLack } from "./unlisted-words";
 import { readSignalRules, signalsOfStorable, writeSignals } from "./transcript-signals";
+import { writePersonKeys } from "./person-keys";
 import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 import type { TranscriptSignals } from "@/lib/insights/derive-signals";
 
@@ -34,7 +35,7 @@ export interface SaveResult {
  * transcripts' search texts (wordsOfTexts), when the caller has them. Each transcript's signals
  * (lib/insights) are stored with it, by the administrators' phrase lists of the moment: `signals`,
  * when the caller derived them by the lists of that version (in the transcripts' order), else
- * derived here from the source.
+ * derived here from the source. Each transcript's person keys are added to those it has (person-keys.ts).
  */
 export async function saveTranscripts(
   transcripts: readonly StorableTranscript[],
@@ -107,6 +108,10 @@ export async function saveTranscripts(
       tx,
       unique.map((t, index) => ({ sortKey: sortKeys.get(t.id)!, signals: given?.[index] ?? signalsOfStorable(t, signalRules.rules) })),
       signalRules.version,
+    );
+    await writePersonKeys(
+      tx,
+      unique.flatMap((t) => t.personKeys.map((hash) => ({ transcriptId: t.id, hash }))),
     );
     return result;
   });

@@ -50,12 +50,15 @@ describe("the form's readings", () => {
   });
 
   it.each([
-    ["ids", { ids: "t1\nt2", sessionId: "", contains: "" }, { target: { ids: ["t1", "t2"] } }],
-    ["ids", { ids: " , ", sessionId: "", contains: "" }, { problem: "Enter at least one transcript ID" }],
-    ["sessionId", { ids: "t1", sessionId: " s-1 ", contains: "" }, { target: { sessionId: "s-1" } }],
-    ["sessionId", { ids: "", sessionId: "  ", contains: "" }, { problem: "Enter a session ID" }],
-    ["contains", { ids: "", sessionId: "", contains: "jane@example.com" }, { target: { contains: "jane@example.com" } }],
-    ["contains", { ids: "", sessionId: "", contains: "" }, { problem: "Enter an e-mail address or a phone number" }],
+    ["ids", { ids: "t1\nt2", sessionId: "", contains: "", person: "" }, { target: { ids: ["t1", "t2"] } }],
+    ["ids", { ids: " , ", sessionId: "", contains: "", person: "" }, { problem: "Enter at least one transcript ID" }],
+    ["sessionId", { ids: "t1", sessionId: " s-1 ", contains: "", person: "" }, { target: { sessionId: "s-1" } }],
+    ["sessionId", { ids: "", sessionId: "  ", contains: "", person: "" }, { problem: "Enter a session ID" }],
+    ["contains", { ids: "", sessionId: "", contains: "jane@example.com", person: "" }, { target: { contains: "jane@example.com" } }],
+    ["contains", { ids: "", sessionId: "", contains: "", person: "" }, { problem: "Enter an e-mail address or a phone number" }],
+    ["person", { ids: "", sessionId: "", contains: "", person: " jane@example.com " }, { target: { email: "jane@example.com" } }],
+    ["person", { ids: "", sessionId: "", contains: "", person: "+49 151 23456789" }, { target: { phone: "+49 151 23456789" } }],
+    ["person", { ids: "", sessionId: "", contains: "", person: "" }, { problem: "Enter an e-mail address or a phone number" }],
   ] as const)("erasure by %p of %p -> %p", (by, values, expected) => {
     expect(erasureTarget(by, values)).toEqual(expected);
   });

@@ -1,4 +1,11 @@
-import { erasureProgressText, jobPercent, placeholderLabel, redactionProgressText, transcriptCount } from "@/lib/format/privacy";
+import {
+  erasureProgressText,
+  jobPercent,
+  personKeysProgressText,
+  placeholderLabel,
+  redactionProgressText,
+  transcriptCount,
+} from "@/lib/format/privacy";
 
 describe("transcriptCount", () => {
   it.each([
@@ -45,6 +52,17 @@ describe("redactionProgressText and jobPercent", () => {
   ])("%p -> %p, %p %", (state, text, percent) => {
     expect(redactionProgressText(state)).toBe(text);
     expect(jobPercent(state)).toBe(percent);
+  });
+
+  it.each([
+    [job("queued", 0, null), "Waiting to start…"],
+    [job("running", 1200, 3000), "1,200 of 3,000 transcripts (40%)"],
+    [job("running", 50, null), "50 transcripts gone over so far"],
+    [job("succeeded", 3000, 3000), "Done: 3,000 transcripts gone over; their people can be found for erasure."],
+    [job("failed", 10, 3000, "SOURCES_ENCRYPTION_KEY is not set"), "Failed: SOURCES_ENCRYPTION_KEY is not set"],
+    [job("failed", 10, 3000, null), "Failed: the job stopped"],
+  ])("person keys: %p -> %p", (state, text) => {
+    expect(personKeysProgressText(state)).toBe(text);
   });
 });
 

@@ -5,6 +5,7 @@ import { RedactionThread } from "@/lib/server/privacy/redaction-thread";
 import type { StoredSource } from "@/lib/server/store";
 import { DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
 import { DEFAULT_PRIVACY_SETTINGS } from "@/lib/schemas/privacy";
+import { personKeysOf } from "@/lib/privacy/person-keys";
 
 const decoder = new TextDecoder();
 
@@ -19,9 +20,15 @@ function stored(id: string, message: string, sortKey: number): StoredSource {
 }
 
 let thread: RedactionThread;
+const SECRET = new Uint8Array(32).fill(7);
 
 beforeAll(async () => {
-  thread = await RedactionThread.start({ redaction: DEFAULT_PRIVACY_SETTINGS, signals: DEFAULT_INSIGHT_SETTINGS, batchSize: 2 });
+  thread = await RedactionThread.start({
+    redaction: DEFAULT_PRIVACY_SETTINGS,
+    personKeySecret: SECRET,
+    signals: DEFAULT_INSIGHT_SETTINGS,
+    batchSize: 2,
+  });
 });
 afterAll(() => thread.close());
 
@@ -38,6 +45,12 @@ it("gathers the changed transcripts into batches, with their words and signals, 
   expect(sources[1]).toContain("call [PHONE]");
   expect(sources.join(" ")).not.toMatch(/pat@example|23456789/);
   expect(batch.signals).toHaveLength(2);
+  // The keys of what was replaced: the address; the number with its country code, and its ends a
+  // national number may match.
+  expect(batch.transcripts[0].personKeys).toEqual(personKeysOf(["email:pat@example.net"], SECRET));
+  expect(batch.transcripts[1].personKeys).toEqual(
+    personKeysOf(["phone:+4915123456789", "phone-end:915123456789", "phone-end:15123456789", "phone-end:5123456789"], SECRET),
+  );
   const words = Array.from(batch.words.positions.slice(batch.words.starts[0], batch.words.starts[1]), (at) => batch.words.words[at]);
   expect(words).toEqual(["mail", "me", "at", "email"]);
 

@@ -22,6 +22,8 @@ export interface PostgresConnection {
   read<Row>(statement: Sql): Promise<Row[]>;
   /** `work` in one transaction holding the writers' lock, outside the read budget. */
   write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  /** One statement outside any transaction and the read budget (maintenance: VACUUM). */
+  execute(statement: Sql): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,9 @@ export function postgresConnection(url: string): PostgresConnection {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${int(WRITE_LOCK_ID)})`);
         return work(tx);
       }),
+    async execute(statement) {
+      await run(pool, statement);
+    },
     async close() {
       await prisma.$disconnect();
       await pool.end();

@@ -22,6 +22,24 @@ const STORE_TABLES = [
   "DenseWordDayCount",
 ];
 
+/**
+ * Every table a deletion of transcripts deletes rows from (deleteTranscripts: foreign keys, the
+ * word list's unlisting): their dead tuples hold the deleted rows until a VACUUM removes them.
+ */
+const DELETED_FROM_TABLES = [
+  "Transcript",
+  "TranscriptText",
+  "TranscriptDenseWords",
+  "TranscriptSignal",
+  "TranscriptReview",
+  "TranscriptRating",
+  "TranscriptTag",
+  "TranscriptNote",
+  "TranscriptPersonKey",
+  "Feedback",
+  "SearchWord",
+];
+
 /** The store on PostgreSQL (DATABASE_URL postgres:// or postgresql://). */
 export function createPostgresDatabase(url: string): StoreDatabase {
   const connection = postgresConnection(url);
@@ -47,6 +65,14 @@ export function createPostgresDatabase(url: string): StoreDatabase {
     async finishBulkWrites() {
       const stale = await connection.read<{ relname: string }>(staleTablesSql(STORE_TABLES));
       for (const { relname } of stale) await connection.read(sqlText(`VACUUM (ANALYZE) "${relname}"`));
+    },
+    /**
+     * Removes the dead tuples of the tables transcripts are deleted from, and their index entries
+     * (INDEX_CLEANUP ON: VACUUM may otherwise leave a few dead entries in the indexes). Dead tuples
+     * that a transaction older than the deletion may still see stay until a later VACUUM.
+     */
+    async scrubDeleted() {
+      for (const table of DELETED_FROM_TABLES) await connection.execute(sqlText(`VACUUM (INDEX_CLEANUP ON) "${table}"`));
     },
     close: connection.close,
   };

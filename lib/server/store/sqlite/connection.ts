@@ -14,9 +14,26 @@ import { sqliteReaders } from "./readers";
 // (readers.ts), which see the last committed state (WAL), never a transaction's uncommitted half.
 // Prisma's adapter opens a connection of its own (it takes no connection from outside); writers of
 // all of them, and of other processes, take turns through SQLite's lock, each waiting up to
-// BUSY_TIMEOUT_MS for it.
+// BUSY_TIMEOUT_MS for it. Every connection deletes securely (SECURE_DELETE): what a delete or an
+// update frees is overwritten with zeros, so that an erased transcript leaves no bytes in the file's
+// free space (the WAL's older frames go at the checkpoint that ends an erasure).
 
 const BUSY_TIMEOUT_MS = 10_000;
+
+/** The pragma every connection to the file runs first (readers.ts's too). */
+const SECURE_DELETE = "secure_delete = ON";
+
+/**
+ * Prisma's adapter for one file, whose connection deletes securely like the store's own: the
+ * adapter takes no connection from outside, so its own is set as it opens.
+ */
+class SecureDeleteSqliteAdapter extends PrismaBetterSQLite3 {
+  async connect() {
+    const adapter = await super.connect();
+    (adapter as unknown as { client: Database.Database }).client.pragma(SECURE_DELETE);
+    return adapter;
+  }
+}
 
 /**
  * SQLite stores DATETIME as Prisma's adapter does: ISO 8601 with '+00:00'. Dates are told by isDate,
@@ -39,8 +56,8 @@ export interface SqliteConnection {
 
 export function sqliteConnection(file: string): SqliteConnection {
   const writer = writerConnection(file);
-  const readers = sqliteReaders(file, BUSY_TIMEOUT_MS);
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: BUSY_TIMEOUT_MS }) });
+  const readers = sqliteReaders(file, BUSY_TIMEOUT_MS, SECURE_DELETE);
+  const prisma = new PrismaClient({ adapter: new SecureDeleteSqliteAdapter({ url: file, timeout: BUSY_TIMEOUT_MS }) });
   // better-sqlite3 is synchronous, but a transaction's work awaits between statements: a queue
   // keeps this process's writes from interleaving on the writer connection.
   let queue: Promise<unknown> = Promise.resolve();
@@ -79,6 +96,7 @@ export function sqliteConnection(file: string): SqliteConnection {
 
 function writerConnection(file: string): WriteTransaction & { database: Database.Database } {
   const database = new Database(file, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
+  database.pragma(SECURE_DELETE);
   // A transcript's search text follows it when its key changes or it is deleted.
   database.pragma("foreign_keys = ON");
   // Writes run without a read budget; the store's read statements may run here too (readers.ts).

@@ -41,6 +41,9 @@ export function createSqliteDatabase(url: string): StoreDatabase {
       await connection.execute(sqlText(load === "seed" ? "ANALYZE" : "PRAGMA optimize"));
       await connection.execute(sqlText("PRAGMA wal_checkpoint(TRUNCATE)"));
     },
+    // Every connection deletes securely (connection.ts); the WAL's frames from before the deletion
+    // still hold what it deleted until they are copied into the file and the WAL is emptied.
+    scrubDeleted: () => connection.execute(sqlText("PRAGMA wal_checkpoint(TRUNCATE)")),
     close: connection.close,
   };
 }

@@ -23,6 +23,7 @@ const { workerData } = require("node:worker_threads");
 const port = workerData.port;
 const Database = require("better-sqlite3");
 const database = new Database(workerData.file, { timeout: workerData.busyTimeoutMs, fileMustExist: true });
+database.pragma(workerData.pragma);
 let deadline = Infinity;
 database.function("within_budget", { deterministic: false }, () => {
   if (Date.now() < deadline) return 1;
@@ -140,9 +141,10 @@ const LAST_RESORT_MS = 250;
 /**
  * Readers of the SQLite file. A read that runs for its budget (readBudgetMs) fails with
  * READ_TIMEOUT_CODE (read-budget.ts) at once, while SQLite stops the statement itself at its next
- * within_budget() call and the reader goes on with the next read.
+ * within_budget() call and the reader goes on with the next read. Each connection runs `pragma` as it
+ * opens, as every connection to the file does (connection.ts).
  */
-export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReaders {
+export function sqliteReaders(file: string, busyTimeoutMs: number, pragma: string): SqliteReaders {
   const readers: (Reader | undefined)[] = new Array(READER_COUNT).fill(undefined);
   let nextId = 1;
   let closed = false;
@@ -151,7 +153,7 @@ export function sqliteReaders(file: string, busyTimeoutMs: number): SqliteReader
     const { port1: port, port2: workerPort } = new MessageChannel();
     const worker = new Worker(READER_SOURCE, {
       eval: true,
-      workerData: { file, busyTimeoutMs, timeoutCode: READ_TIMEOUT_CODE, port: workerPort },
+      workerData: { file, busyTimeoutMs, pragma, timeoutCode: READ_TIMEOUT_CODE, port: workerPort },
       transferList: [workerPort],
     });
     const reader: Reader = { worker, port, queue: [] };

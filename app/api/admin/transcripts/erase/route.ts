@@ -1,4 +1,4 @@
-// POST /api/admin/transcripts/erase {ids | sessionId | contains, reason, expectedCount} —
+// POST /api/admin/transcripts/erase {ids | sessionId | contains | email | phone, reason, expectedCount} —
 // administrators: {deleted}, the transcripts of the target erased with everything stored with them
 // (audited); 202 {deleted, total, jobId} when the erasure goes on in the background (a large one);
 // 409 {message, count} when the target no longer matches expectedCount (nothing deleted).

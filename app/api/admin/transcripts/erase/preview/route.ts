@@ -1,4 +1,4 @@
-// POST /api/admin/transcripts/erase/preview {ids | sessionId | contains} — administrators: {count},
+// POST /api/admin/transcripts/erase/preview {ids | sessionId | contains | email | phone} — administrators: {count},
 // how many transcripts an erasure of that target would delete now.
 import { route } from "@/lib/server/http/route";
 import { erasureTargetSchema } from "@/lib/schemas/privacy";
