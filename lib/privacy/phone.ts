@@ -61,7 +61,7 @@ export function phoneAt(text: string, start: number): (PhoneCandidate & { end: n
   const candidate = readCandidate(text, start);
   if (!candidate || startsWithDate(text, candidate.groups)) return null;
   const { groups } = candidate;
-  const isCued = groups.length === 1 && PHONE_CUE.test(text.slice(Math.max(0, start - CUE_REACH), start));
+  const isCued = isBareRunLength(groups) && PHONE_CUE.test(text.slice(Math.max(0, start - CUE_REACH), start));
   for (let count = groups.length; count >= (isAfterHash ? 2 : 1); count--) {
     const end = groups[count - 1].end;
     const isWhole = count === groups.length && !candidate.isCut;
@@ -72,6 +72,13 @@ export function phoneAt(text: string, start: number): (PhoneCandidate & { end: n
     if (hasPhoneShape(text, prefix)) return { ...prefix, end };
   }
   return null;
+}
+
+/** One run of digits as long as a phone number written without separators may be (9-12). */
+function isBareRunLength(groups: readonly Group[]): boolean {
+  if (groups.length !== 1) return false;
+  const length = groups[0].digitsEnd - groups[0].digitsStart;
+  return length >= 9 && length <= 12;
 }
 
 function endsAtBoundary(text: string, end: number): boolean {
