@@ -1,7 +1,7 @@
 "use client";
 // Issue 34 (administrators): which built-in kinds are redacted at ingest, and the administrators'
-// own patterns, each replaced by its placeholder. The server judges the patterns (it times them
-// against adversarial texts); its message shows beside the form, on the row it names.
+// own patterns, each replaced by its placeholder. The server judges the patterns (by the engine that
+// runs them); its message shows beside the form, on the row it names.
 import { useId, useState } from "react";
 import { LoaderCircle, Plus, Trash2 } from "lucide-react";
 import clsx from "clsx";
@@ -35,13 +35,13 @@ export function patternsToSave(rows: readonly PatternRow[]): PatternRow[] {
 }
 
 /**
- * The row a save's error message names, by its place in the list sent ('customPatterns.2.pattern:
- * ...') or by its name ('Custom pattern SLOW: ...', '... must be unique: SLOW appears twice'); null if none.
+ * The row a save's error message names, by its place in the list sent ('Pattern 3: ...', counted
+ * from 1) or by its name ('... must be unique: SLOW appears twice'); null if none.
  */
 export function customPatternErrorRow(message: string, sent: readonly PatternRow[]): number | null {
-  const byIndex = /^customPatterns\.(\d+)\b/.exec(message);
-  if (byIndex) return sent[Number(byIndex[1])]?.key ?? null;
-  const byName = /^Custom pattern ([A-Za-z0-9_]+):/.exec(message) ?? /must be unique: ([A-Za-z0-9_]+) appears twice/.exec(message);
+  const byPlace = /^Pattern (\d+):/.exec(message);
+  if (byPlace) return sent[Number(byPlace[1]) - 1]?.key ?? null;
+  const byName = /must be unique: ([A-Za-z0-9_]+) appears twice/.exec(message);
   if (!byName) return null;
   const named = sent.filter((row) => row.name.toUpperCase() === byName[1].toUpperCase());
   return named.at(-1)?.key ?? null;
@@ -216,8 +216,8 @@ export function RedactionSettings({ settings }: { settings: PrivacySettings }) {
                 Custom patterns
               </h3>
               <p className="mt-0.5 text-sm text-slate-600">
-                Your own regular expressions, such as order or customer numbers, each replaced by its name in brackets. Patterns that could
-                take too long on some texts are refused.
+                Your own regular expressions, such as order or customer numbers, each replaced by its name in brackets. They run in time
+                proportional to the text, so look-ahead, look-behind and back-references are not available.
               </p>
             </div>
             {rows.length === 0 ? <p className="text-sm text-slate-500">No custom patterns.</p> : null}

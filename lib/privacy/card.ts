@@ -1,12 +1,14 @@
 // Payment card numbers: 13-19 digits that pass the Luhn check and start as the card networks'
 // numbers do (2-6 or 8: Mastercard, Mir, Amex, Diners, JCB, Visa, Maestro, Discover, UnionPay,
 // RuPay), written without separators or in the groups cards print: fours (the last group 1-4
-// digits), or Amex's and Diners' 4-6-5 and 4-6-4, with one kind of separator, a space or '-'.
+// digits), or Amex's and Diners' 4-6-5 and 4-6-4, each group after a separator of its own: a space,
+// '-', '.', '/' or '_' (the folded text has no other spaces or dashes).
 // Numbers failing Luhn survive, and so do epoch times in ms, µs or ns, which start with 1.
-import { codeAt, DOT, isDigit, isWordChar, PLUS } from "./characters";
+import { codeAt, DOT, HYPHEN, isDigit, isWordChar, PLUS, SPACE, UNDERSCORE } from "./characters";
 
 const MIN_DIGITS = 13;
 const MAX_DIGITS = 19;
+const SEPARATORS = new Set([SPACE, HYPHEN, DOT, 0x2f, UNDERSCORE]);
 
 /** Characters that make the digits after them part of something else: "+4111...", "1.4111...", "x-4111...". */
 function blocksStart(code: number): boolean {
@@ -17,7 +19,6 @@ function blocksStart(code: number): boolean {
 export function matchCardAt(text: string, start: number): number {
   if (blocksStart(codeAt(text, start - 1))) return -1;
   const groups: number[] = [];
-  let separator = 0;
   let digits = 0;
   let position = start;
   for (;;) {
@@ -28,15 +29,14 @@ export function matchCardAt(text: string, start: number): number {
     groups.push(length);
     if (digits > MAX_DIGITS) return -1;
     const next = codeAt(text, position);
-    if ((next === 0x20 || next === 0x2d) && (separator === 0 || separator === next) && isDigit(codeAt(text, position + 1))) {
-      separator = next;
+    if (SEPARATORS.has(next) && isDigit(codeAt(text, position + 1))) {
       position += 1;
       continue;
     }
     break;
   }
   if (digits < MIN_DIGITS || !isCardGrouping(groups) || !endsAtBoundary(text, position)) return -1;
-  return isCardNumber(text.slice(start, position).replace(/[ -]/g, "")) ? position : -1;
+  return isCardNumber(text.slice(start, position).replace(/\D/g, "")) ? position : -1;
 }
 
 function isCardGrouping(groups: number[]): boolean {

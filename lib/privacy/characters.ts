@@ -12,6 +12,8 @@ export const CLOSE_PAREN = 0x29;
 export const DOT = 0x2e;
 export const COLON = 0x3a;
 export const AT = 0x40;
+export const UNDERSCORE = 0x5f;
+export const HYPHEN = 0x2d;
 
 export function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;

@@ -1,18 +1,15 @@
 // The administrators' patterns applied after the built-in kinds: each match becomes [<NAME>]. They
 // match only the text between placeholders, so that no pattern rewrites a placeholder (redacting
-// again changes nothing) or matches across one. Each pattern runs once over a text that holds no
-// match of it, which is most; validated patterns (custom-pattern-rules.ts) run in time about linear
-// in the text's length.
+// again changes nothing) or matches across one. Each pattern runs on the linear-time engine
+// (pattern-engine.ts), first once over the whole text, which holds no match of it in most texts.
+import { compilePattern, type LinearPattern } from "./pattern-engine";
 import { placeholder, placeholderNames } from "./placeholders";
 import type { RedactionCounts } from "./redaction-counts";
 
 interface CompiledPattern {
   name: string;
   placeholder: string;
-  /** Finds whether a text holds a match at all. */
-  probe: RegExp;
-  /** Walks the matches of one piece of text. */
-  matches: RegExp;
+  engine: LinearPattern;
 }
 
 interface Piece {
@@ -20,22 +17,26 @@ interface Piece {
   isPlaceholder: boolean;
 }
 
+/** A saved pattern the engine refuses (saved before the engine judged patterns): it is not applied. */
+export interface UnusablePattern {
+  name: string;
+  message: string;
+}
+
 const escapeForRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 
 export class CustomPatterns {
-  private readonly patterns: CompiledPattern[];
+  private readonly patterns: CompiledPattern[] = [];
   private readonly placeholders: RegExp;
+  readonly unusable: UnusablePattern[] = [];
 
-  /** Throws when a pattern does not compile. */
   constructor(patterns: readonly { name: string; pattern: string }[]) {
-    this.patterns = patterns.map(({ name, pattern }) => {
+    for (const { name, pattern } of patterns) {
       const upper = name.toUpperCase();
-      try {
-        return { name: upper, placeholder: placeholder(upper), probe: new RegExp(pattern, "u"), matches: new RegExp(pattern, "gu") };
-      } catch (error) {
-        throw new Error(`Custom pattern ${upper} does not compile: ${(error as Error).message}`);
-      }
-    });
+      const compiled = compilePattern(pattern);
+      if (compiled.ok) this.patterns.push({ name: upper, placeholder: placeholder(upper), engine: compiled.pattern });
+      else this.unusable.push({ name: upper, message: compiled.message });
+    }
     const names = [...placeholderNames(this.patterns.map((pattern) => pattern.name))].map(escapeForRegExp);
     this.placeholders = new RegExp(`\\[(?:${names.join("|")})\\]`, "g");
   }
@@ -45,7 +46,7 @@ export class CustomPatterns {
   }
 
   apply(text: string, counts: RedactionCounts): string {
-    if (!this.patterns.some((pattern) => pattern.probe.test(text))) return text;
+    if (!this.patterns.some((pattern) => pattern.engine.test(text))) return text;
     let pieces = this.split(text);
     let isChanged = false;
     for (const pattern of this.patterns) {
@@ -61,19 +62,12 @@ export class CustomPatterns {
 
   /** Adds the pieces of `text` with the pattern's matches replaced; whether there were any. */
   private replaceIn(text: string, pattern: CompiledPattern, pieces: Piece[], counts: RedactionCounts): boolean {
-    const regex = pattern.matches;
-    regex.lastIndex = 0;
     let last = 0;
-    for (let match = regex.exec(text); match; match = regex.exec(text)) {
-      if (match[0] === "") {
-        // Validated patterns never match nothing; stepping on keeps an unvalidated one from looping.
-        regex.lastIndex += 1;
-        continue;
-      }
-      if (match.index > last) pieces.push({ text: text.slice(last, match.index), isPlaceholder: false });
+    for (const match of pattern.engine.matches(text)) {
+      if (match.start > last) pieces.push({ text: text.slice(last, match.start), isPlaceholder: false });
       pieces.push({ text: pattern.placeholder, isPlaceholder: true });
       counts.custom[pattern.name] = (counts.custom[pattern.name] ?? 0) + 1;
-      last = match.index + match[0].length;
+      last = match.end;
     }
     if (last < text.length) pieces.push({ text: last === 0 ? text : text.slice(last), isPlaceholder: false });
     return last > 0;

@@ -23,7 +23,7 @@
 import type { ErasureQuery } from "./erasure";
 
 /** The characters that may stand between a phone number's digits in a record's JSON text. */
-export const PHONE_DIGIT_JOINERS = " -./()+\\";
+export const PHONE_DIGIT_JOINERS = " -./()+\\_";
 
 /** A JSON escape of an ASCII character, and the trunk prefix the canonical digits leave out. */
 const ESCAPED_ASCII = "\\u00";

@@ -1,12 +1,15 @@
 // Finds the built-in kinds' values in a text: e-mail addresses from each '@', IPv6 addresses from
 // each ':', and everything that starts with a digit (IBANs, IPv4 addresses, card and phone numbers)
 // in one pass over the text's digit runs. Where two finds overlap, the kind found first in this
-// order wins: e-mail, IPv6, then the digit pass's own (IBAN, IPv4, card, phone).
-import { codeAt, digitRunEnd, isAsciiLetter, isDigit, isWordChar, skipWord } from "./characters";
+// order wins: e-mail, IPv6, then the digit pass's own (IBAN, IPv4, card, phone). The detectors read
+// the text folded (normalize-text.ts: fullwidth and other scripts' digits, dashes, spaces, no
+// zero-width characters) and the spans found are those of the original text.
+import { codeAt, digitRunEnd, isAsciiLetter, isDigit, isWordChar, skipWord, UNDERSCORE } from "./characters";
 import { matchCardAt } from "./card";
 import { findEmails } from "./email";
 import { ibanAt } from "./iban";
 import { findIpv6, matchIpv4At } from "./ip";
+import { foldForDetection, originalSpan } from "./normalize-text";
 import { matchPhoneAt } from "./phone";
 import type { BuiltInKind } from "./placeholders";
 import type { Span } from "./spans";
@@ -19,9 +22,15 @@ const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+
 
 /** The spans to redact in `text`, in order and not overlapping; empty for most texts. */
 export function findSpans(text: string, kinds: EnabledKinds): Span[] {
+  const folded = foldForDetection(text);
+  if (!folded) return findSpansIn(text, kinds);
+  return findSpansIn(folded.text, kinds).map((span) => ({ ...originalSpan(folded, span.start, span.end), kind: span.kind }));
+}
+
+function findSpansIn(text: string, kinds: EnabledKinds): Span[] {
   const spans: Span[] = [];
   if (text.length < 6) return spans;
-  if (kinds.email && text.includes("@")) findEmails(text, spans);
+  if (kinds.email) findEmails(text, spans);
   if (!HAS_DIGIT.test(text) || ISO_DATE_TIME.test(text)) return spans;
   const found = spans.length;
   if (kinds.ip && text.includes(":")) findIpv6(text, spans);
@@ -84,7 +93,10 @@ function opensIban(text: string, digitIndex: number): boolean {
 function digitSpanAt(text: string, start: number, kinds: EnabledKinds): Span | null {
   // Digits a word goes on from ("29478081f454be52") start no value: each kind ends at a boundary
   // and goes on past its first digits only by a separator.
-  if (isWordChar(codeAt(text, digitRunEnd(text, start)))) return null;
+  const runEnd = digitRunEnd(text, start);
+  const next = codeAt(text, runEnd);
+  // '_' between digits separates groups ("555_123_4567"), as a space would.
+  if (isWordChar(next) && !(next === UNDERSCORE && isDigit(codeAt(text, runEnd + 1)))) return null;
   let end: number;
   if (kinds.ip && (end = matchIpv4At(text, start)) > 0) return { start, end, kind: "ip" };
   if (kinds.card && (end = matchCardAt(text, start)) > 0) return { start, end, kind: "card" };

@@ -1,6 +1,6 @@
 // IBANs: a country code with the length of that country's IBAN (the SWIFT IBAN registry), two check
 // digits, letters and digits, passing the ISO 13616 mod-97 check; written compactly or in the print
-// form's groups of four separated by single spaces, in either case.
+// form's groups of four separated by single spaces or dashes, in either case.
 import { codeAt, isAsciiLetter, isDigit, isWordChar } from "./characters";
 
 const LENGTHS: Record<string, number> = {
@@ -112,7 +112,12 @@ export function ibanAt(text: string, start: number): IbanCandidate | null {
     if (isDigit(code) || isAsciiLetter(code)) {
       characters += text[position];
       position += 1;
-    } else if (code === 0x20 && characters.length % 4 === 0 && position > start && text.charCodeAt(position - 1) !== 0x20) {
+    } else if (
+      (code === 0x20 || code === 0x2d) &&
+      characters.length % 4 === 0 &&
+      position > start &&
+      isAlphanumeric(text.charCodeAt(position - 1))
+    ) {
       position += 1;
     } else {
       return null;
@@ -120,6 +125,10 @@ export function ibanAt(text: string, start: number): IbanCandidate | null {
   }
   if (isWordChar(codeAt(text, position))) return null;
   return { end: position, isValid: isValidIban(characters) };
+}
+
+function isAlphanumeric(code: number): boolean {
+  return isDigit(code) || isAsciiLetter(code);
 }
 
 /** Mod-97 of the IBAN with its first four characters moved to the end and letters as 10-35. */

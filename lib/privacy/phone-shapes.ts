@@ -46,7 +46,7 @@ function isTrunkZero(text: string, group: Group): boolean {
   return group.isParenthesized && length(group) === 1 && text.charCodeAt(group.digitsStart) === 0x30;
 }
 
-export function hasPhoneShape(text: string, candidate: { isInternational: boolean; groups: readonly Group[] }): boolean {
+export function hasPhoneShape(text: string, candidate: { isInternational: boolean; groups: readonly Group[]; isCued?: boolean }): boolean {
   const { groups } = candidate;
   let digits = "";
   for (const group of groups) digits += text.slice(group.digitsStart, group.digitsEnd);
@@ -54,6 +54,8 @@ export function hasPhoneShape(text: string, candidate: { isInternational: boolea
   const dialled = digits.length - (groups.length > 1 && isTrunkZero(text, groups[1]) ? 1 : 0);
   if (candidate.isInternational) return digits[0] !== "0" && dialled >= 8 && dialled <= 15;
   if (digits.startsWith("00")) return groups.length >= 2 && digits[2] !== "0" && dialled - 2 >= 8 && dialled - 2 <= 15;
+  // One run of digits after a word announcing a phone number: 5551234567, 15551234567.
+  if (candidate.isCued && groups.length === 1 && digits.length >= 9 && digits.length <= 12) return true;
   if (digits[0] === "0") {
     if (groups.length === 1) return digits.length >= 10 && digits.length <= 12;
     return digits.length >= 9 && digits.length <= 12 && groups.every((group) => length(group) >= 2);

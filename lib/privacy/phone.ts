@@ -11,6 +11,10 @@
 //   national without a trunk prefix, by grouping: North America 555-123-4567, (555) 123-4567,
 //     1-800-555-0199; Italy 347 123 4567; Spain 612 345 678, 612 34 56 78; India 98765 43210;
 //     China 138 0013 8000; Brazil (11) 91234-5678; Russia 8 (912) 345-67-89.
+// Groups may also be joined by '_'; the folded text (normalize-text.ts) has no other dashes or
+// spaces. After '#', only a number of two or more groups counts (#555-123-4567, never #100234); a
+// number written as one run of 9-12 digits counts after a word that announces one ("phone:",
+// "call me at", "tel", "mobile"...), where an order or ticket number would not stand.
 // What survives: numbers glued to letters or after # $ € £ ¥ % & . , - / + @ \ (NW-5532, #100234,
 // v10.4.1, 3.14159265358), dates (2025-03-05, 05.03.2025, 3/5/2025, 05.03.25 before a time), times
 // (':' is no separator), epoch times (bare digits that start with 1), versions, prices (a currency
@@ -27,12 +31,20 @@ const MAX_GROUP_DIGITS = 15;
 const BLOCKING_BEFORE = new Set([0x23, 0x24, 0x25, 0x26, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f, 0x40, 0x5c]);
 // $ % € £ ¥ ₹
 const PRICE_MARKS = new Set([0x24, 0x25, 0x20ac, 0xa3, 0xa5, 0x20b9]);
-// space - . /
-const SEPARATORS = new Set([SPACE, 0x2d, 0x2e, 0x2f]);
+// space - . / _
+const SEPARATORS = new Set([SPACE, 0x2d, 0x2e, 0x2f, 0x5f]);
+const HASH = 0x23;
+/** Words after which a run of digits is a phone number, then what may stand between them and it. */
+const PHONE_CUE =
+  /\b(?:phone|telephone|tel|mobile|cell|call|ring|whatsapp|sms|fax)\b[^\p{L}\p{N}\n]{0,3}(?:(?:me|us|at|on|is|no|number)\b[^\p{L}\p{N}\n]{0,3}){0,3}$/iu;
+/** How far back a cue is looked for. */
+const CUE_REACH = 40;
 
 export interface PhoneCandidate {
   isInternational: boolean;
   groups: Group[];
+  /** A word announcing a phone number stands right before it. */
+  isCued?: boolean;
 }
 
 /** The end of the phone number starting at `start` ('+', '(' or a digit at a word boundary), or -1. */
@@ -44,20 +56,29 @@ export function matchPhoneAt(text: string, start: number): number {
 /** The phone number starting at `start` with its groups, or null. */
 export function phoneAt(text: string, start: number): (PhoneCandidate & { end: number }) | null {
   const before = codeAt(text, start - 1);
-  if (BLOCKING_BEFORE.has(before) || (before === SPACE && PRICE_MARKS.has(codeAt(text, start - 2)))) return null;
+  const isAfterHash = before === HASH;
+  if ((BLOCKING_BEFORE.has(before) && !isAfterHash) || (before === SPACE && PRICE_MARKS.has(codeAt(text, start - 2)))) return null;
   const candidate = readCandidate(text, start);
   if (!candidate || startsWithDate(text, candidate.groups)) return null;
   const { groups } = candidate;
-  for (let count = groups.length; count >= 1; count--) {
+  const isCued = isBareRunLength(groups) && PHONE_CUE.test(text.slice(Math.max(0, start - CUE_REACH), start));
+  for (let count = groups.length; count >= (isAfterHash ? 2 : 1); count--) {
     const end = groups[count - 1].end;
     const isWhole = count === groups.length && !candidate.isCut;
     if (!isWhole && text.charCodeAt(end) !== SPACE) continue;
     if (isWhole && !endsAtBoundary(text, end)) continue;
     if (!isWhole && PRICE_MARKS.has(codeAt(text, end + 1))) continue;
-    const prefix = { isInternational: candidate.isInternational, groups: groups.slice(0, count) };
+    const prefix = { isInternational: candidate.isInternational, groups: groups.slice(0, count), isCued };
     if (hasPhoneShape(text, prefix)) return { ...prefix, end };
   }
   return null;
+}
+
+/** One run of digits as long as a phone number written without separators may be (9-12). */
+function isBareRunLength(groups: readonly Group[]): boolean {
+  if (groups.length !== 1) return false;
+  const length = groups[0].digitsEnd - groups[0].digitsStart;
+  return length >= 9 && length <= 12;
 }
 
 function endsAtBoundary(text: string, end: number): boolean {

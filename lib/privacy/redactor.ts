@@ -16,7 +16,7 @@ import { parseJsonContainer } from "./json-text";
 import { mapLeaves } from "./map-leaves";
 import { BUILT_IN_PLACEHOLDER_NAMES, placeholder } from "./placeholders";
 import { addCounts, emptyCounts, type RedactionCounts } from "./redaction-counts";
-import { CustomPatterns } from "./custom-patterns";
+import { CustomPatterns, type UnusablePattern } from "./custom-patterns";
 import type { Span } from "./spans";
 
 export type RedactionSettings = Pick<PrivacySettings, "redact" | "customPatterns">;
@@ -55,7 +55,7 @@ export class Redactor {
   /** The listener of the redaction under way, if it has one. */
   private found: FoundSpan | null = null;
 
-  /** Throws when a custom pattern does not compile (settings are validated before they are saved). */
+  /** A custom pattern the engine refuses is left out (unusablePatterns); saving refuses such patterns. */
   constructor(settings: RedactionSettings) {
     this.kinds = { ...settings.redact };
     this.customPatterns = new CustomPatterns(settings.customPatterns);
@@ -64,6 +64,11 @@ export class Redactor {
   /** The built-in kinds this redactor replaces. */
   get enabledKinds(): EnabledKinds {
     return this.kinds;
+  }
+
+  /** The saved custom patterns left out because the engine refuses them. */
+  get unusablePatterns(): readonly UnusablePattern[] {
+    return this.customPatterns.unusable;
   }
 
   /** Whether this redactor replaces anything at all. */

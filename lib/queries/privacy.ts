@@ -40,8 +40,8 @@ export function usePrivacySettings({ enabled = true }: { enabled?: boolean } = {
 }
 
 /**
- * Replaces the settings. The server alone judges the custom patterns (it times them against
- * adversarial texts), so the body is sent as typed and its 400 message comes back as the error.
+ * Replaces the settings. The server alone judges the custom patterns (by the engine that runs
+ * them), so the body is sent as typed and its 400 message comes back as the error.
  */
 export function useSavePrivacySettings() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 // Contract of the privacy settings (issue 34): GET/PUT /api/admin/privacy. Which built-in kinds are
 // redacted, the administrators' own patterns, and how long transcripts are kept.
 import { z } from "zod";
-import { customPatternNameProblem, customPatternProblem } from "@/lib/privacy/custom-pattern-rules";
+import { customPatternNameProblem } from "@/lib/privacy/custom-pattern-rules";
 
 export const MAX_CUSTOM_PATTERNS = 20;
 export const RETENTION_DAYS_MAX = 3650;
@@ -13,41 +13,43 @@ const meets = (problem: (value: string) => string | null) => (value: string, con
 };
 
 /**
- * A custom pattern as the schema can check it: the name's form, the pattern's length, syntax,
- * nesting and empty matches. Saving also needs validateCustomPattern (lib/privacy/pattern-timing),
- * which runs the pattern against adversarial texts on a worker thread under a time limit.
+ * A custom pattern as the schema can check it: the name's form. The pattern is judged by the engine
+ * that runs it (compilePattern, lib/privacy/pattern-engine) when the settings are saved.
  */
 export const customPatternSchema = z
-  .object({
-    name: z
-      .string({ error: "Name is required" })
-      .trim()
-      .superRefine(meets(customPatternNameProblem))
-      .transform((name) => name.toUpperCase()),
-    pattern: z.string({ error: "Pattern is required" }).superRefine(meets(customPatternProblem)),
-  })
+  .object(
+    {
+      name: z
+        .string({ error: "Enter a name" })
+        .trim()
+        .superRefine(meets(customPatternNameProblem))
+        .transform((name) => name.toUpperCase()),
+      pattern: z.string({ error: "Enter a regular expression" }),
+    },
+    { error: "Give each custom pattern a name and a regular expression" },
+  )
   .strict();
 export type CustomPattern = z.output<typeof customPatternSchema>;
 
-const kindSwitch = (label: string) => z.boolean({ error: `${label} must be true or false` });
+const kindSwitch = (label: string) => z.boolean({ error: `Redaction of ${label} must be turned on or off (true or false)` });
 
-/** PUT /api/admin/privacy (and what GET answers): the whole settings, replaced at once. */
+/** The whole settings, as stored and as GET answers them. */
 export const privacySettingsSchema = z
   .object({
     redact: z
       .object(
         {
-          email: kindSwitch("redact.email"),
-          phone: kindSwitch("redact.phone"),
-          card: kindSwitch("redact.card"),
-          iban: kindSwitch("redact.iban"),
-          ip: kindSwitch("redact.ip"),
+          email: kindSwitch("e-mail addresses"),
+          phone: kindSwitch("phone numbers"),
+          card: kindSwitch("payment card numbers"),
+          iban: kindSwitch("IBANs"),
+          ip: kindSwitch("IP addresses"),
         },
-        { error: "redact must be an object of email, phone, card, iban and ip" },
+        { error: "Say which kinds to redact: e-mail addresses, phone numbers, card numbers, IBANs and IP addresses" },
       )
       .strict(),
     customPatterns: z
-      .array(customPatternSchema, { error: "customPatterns must be a list" })
+      .array(customPatternSchema, { error: "Custom patterns must be a list" })
       .max(MAX_CUSTOM_PATTERNS, `At most ${MAX_CUSTOM_PATTERNS} custom patterns`)
       .superRefine((patterns, context) => {
         const seen = new Set<string>();
@@ -57,15 +59,32 @@ export const privacySettingsSchema = z
         }
       }),
     retentionDays: z
-      .number({ error: "retentionDays must be a number of days or null" })
-      .int("retentionDays must be a whole number of days")
-      .min(1, "retentionDays must be at least 1")
-      .max(RETENTION_DAYS_MAX, `retentionDays must be at most ${RETENTION_DAYS_MAX}`)
+      .number({ error: "Retention must be a number of days, or none" })
+      .int("Retention must be a whole number of days")
+      .min(1, "Retention must be at least 1 day")
+      .max(RETENTION_DAYS_MAX, `Retention can be at most ${RETENTION_DAYS_MAX} days`)
       .nullable(),
   })
   .strict();
 export type PrivacySettings = z.output<typeof privacySettingsSchema>;
 export type PrivacySettingsInput = z.input<typeof privacySettingsSchema>;
+
+/** "Pattern 2" for the second custom pattern: how messages name a pattern, by its place in the list. */
+export const patternLabel = (index: number) => `Pattern ${index + 1}`;
+
+/** A refusal of the settings in plain words: a pattern's by its place ("Pattern 2: ..."), never a field path. */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  const [field, index] = issue.path;
+  return field === "customPatterns" && typeof index === "number" ? `${patternLabel(index)}: ${issue.message}` : issue.message;
+}
+
+/** PUT /api/admin/privacy: the whole settings, replaced at once; a refusal names no internal field. */
+export const privacySettingsRequestSchema = z.unknown().transform((value, context): PrivacySettings => {
+  const parsed = privacySettingsSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  context.addIssue({ code: "custom", message: plainMessage(parsed.error.issues[0]) });
+  return z.NEVER;
+});
 
 /** Redaction on for every built-in kind, no custom patterns, transcripts kept for ever. */
 export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {

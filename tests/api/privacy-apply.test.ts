@@ -7,6 +7,7 @@ import * as jobRoute from "@/app/api/admin/jobs/[jobId]/route";
 import * as listRoute from "@/app/api/transcripts/route";
 import { db } from "@/lib/server/db";
 import { runJob } from "@/lib/server/jobs/run-jobs";
+import { jobKind } from "@/lib/server/jobs/job-kinds";
 import { REDACTION_JOB_KIND } from "@/lib/server/privacy/apply-redaction";
 import { storeRead } from "@/lib/server/store/active-database";
 import { sql, toNumber } from "@/lib/server/store/sql";
@@ -101,5 +102,32 @@ describe("POST /api/admin/privacy/apply", () => {
     await runToEnd(again.body.jobId);
     expect((await job(again.body.jobId)).body).toMatchObject({ status: "succeeded", done: COUNT });
     expect(await total("[EMAIL]")).toBe(withPersonalData);
+  }, 120_000);
+
+  it("shows its progress moving step by step: each step commits what it did, of the total", async () => {
+    const started = await apply();
+    const { jobId } = started.body;
+    // What an administrator polling the job sees as each step starts: the steps before it, committed.
+    const seen: { status: string; done: number; total: number }[] = [];
+    const kind = jobKind(REDACTION_JOB_KIND)!;
+    const step = kind.step.bind(kind);
+    const spy = jest.spyOn(kind, "step").mockImplementation(async (state, budget) => {
+      const { status, done, total } = (await job(jobId)).body;
+      seen.push({ status, done, total });
+      return step(state, budget);
+    });
+    try {
+      // One call with a budget to spare: the job ends in it, a step at a time.
+      expect((await runJob(jobId, { budgetMs: 120_000 })).status).toBe("succeeded");
+    } finally {
+      spy.mockRestore();
+    }
+    // A step takes a chunk of 2,500 transcripts at least, or a twentieth of them: here, 2,500.
+    expect(seen).toEqual([
+      { status: "running", done: 0, total: COUNT },
+      { status: "running", done: 2_500, total: COUNT },
+      { status: "running", done: COUNT, total: COUNT },
+    ]);
+    expect((await job(jobId)).body).toMatchObject({ status: "succeeded", done: COUNT, total: COUNT });
   }, 120_000);
 });

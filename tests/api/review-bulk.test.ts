@@ -5,6 +5,8 @@ import * as bulkRoute from "@/app/api/transcripts/bulk/route";
 import * as listRoute from "@/app/api/transcripts/route";
 import * as reviewRoute from "@/app/api/transcript/[transcriptId]/review/route";
 import * as tagsRoute from "@/app/api/tags/route";
+import * as privacyRoute from "@/app/api/admin/privacy/route";
+import { DEFAULT_PRIVACY_SETTINGS } from "@/lib/schemas/privacy";
 import { db } from "@/lib/server/db";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
@@ -149,6 +151,22 @@ describe("POST /api/transcripts/bulk", () => {
     expect(entries).toHaveLength(before + 1);
     expect(JSON.parse(entries.at(-1)!.details!)).toMatchObject({ filter, action: { addTagIds: [tagA] }, matched: preview });
     expect(entries.at(-1)).toMatchObject({ actorId: user.user.id, targetType: "transcripts" });
+  });
+
+  it("keeps the filter's search text in its audit entry redacted by the privacy settings", async () => {
+    const savePrivacy = (customPatterns: { name: string; pattern: string }[]) =>
+      call(privacyRoute.PUT, "PUT", "/api/admin/privacy", { token: admin.token, body: { ...DEFAULT_PRIVACY_SETTINGS, customPatterns } });
+    expect((await savePrivacy([{ name: "customer", pattern: "CUST-\\d{6}" }])).status).toBe(200);
+    try {
+      const filter = { ...RANGE, search: "555 123 4567 maria.gomez@example.com CUST-123456 refund", device: "kiosk 203.0.113.7" };
+      const res = await bulk(filter, { status: "reviewed" }, (await listed(filter)).length);
+      expect(res.status).toBe(200);
+      const entry = await db.auditEvent.findFirstOrThrow({ where: { action: "transcripts.bulk" }, orderBy: { createdAt: "desc" } });
+      expect(JSON.parse(entry.details!).filter).toEqual({ ...RANGE, search: "[PHONE] [EMAIL] [CUSTOMER] refund", device: "kiosk [IP]" });
+      for (const original of ["555 123 4567", "maria.gomez", "CUST-123456", "203.0.113.7"]) expect(entry.details).not.toContain(original);
+    } finally {
+      expect((await savePrivacy([])).status).toBe(200);
+    }
   });
 
   it("answers 404 for an unknown tag or assignee and 400 for bad input", async () => {

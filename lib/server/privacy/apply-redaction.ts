@@ -33,6 +33,11 @@ const CHUNK_SIZE = 2_500;
  * meanwhile, so steps are not made shorter than the progress needs.
  */
 const STEP_MS = 10_000;
+/**
+ * A step takes at most a twentieth of the transcripts (a chunk at least), so that the progress the
+ * Privacy page shows moves by 5 % or less at a time, however fast the whole job is.
+ */
+const STEPS_PER_JOB = 20;
 /** Changed transcripts stored together: the fewer the batches, the less the search index costs. */
 const STORE_BATCH_SIZE = 2_000;
 /** Ids kept of the transcripts whose redacted record cannot be read (reported when the job ends). */
@@ -93,9 +98,12 @@ async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise
   try {
     for (let count = 0; count < REDACTION_THREADS; count++) threads.push(await RedactionThread.start(workerData));
     // Chunks go to the threads in turn, one more than there are threads in hand at once, so that no
-    // thread waits on this one; they are done in key order. Chunks are taken while the step and the
-    // budget last; a chunk read ahead past them is left for the next step.
+    // thread waits on this one; they are done in key order. Chunks are taken while the step's time,
+    // its share of the transcripts and the budget last; a chunk read ahead past them is left for the
+    // next step.
     const stepEnd = Math.min(budget.deadline, Date.now() + STEP_MS);
+    const stepTranscripts = Math.max(CHUNK_SIZE, Math.ceil((job.total ?? 0) / STEPS_PER_JOB));
+    let taken = rows.length;
     const inHand: { lastKey: number; count: number; redacting: Promise<RedactedChunk> }[] = [];
     let sent = 0;
     const send = (chunk: StoredSource[]) => {
@@ -108,9 +116,10 @@ async function step(job: JobState<RedactionCursor>, budget: StepBudget): Promise
     reading.catch(() => undefined);
     while (inHand.length > 0) {
       while (reading && inHand.length <= threads.length) {
-        const chunk = Date.now() < stepEnd ? await reading : [];
+        const chunk = Date.now() < stepEnd && taken < stepTranscripts ? await reading : [];
         reading = null;
         if (chunk.length === 0) break;
+        taken += chunk.length;
         send(chunk);
         reading = readSourcesAfter(chunk.at(-1)!.sortKey, CHUNK_SIZE);
         reading.catch(() => undefined);

@@ -3,8 +3,9 @@ import { db } from "../db";
 import { badRequest } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { validateCustomPattern } from "@/lib/privacy/pattern-timing";
-import { DEFAULT_PRIVACY_SETTINGS, privacySettingsSchema, type PrivacySettings } from "@/lib/schemas/privacy";
+import { compilePattern } from "@/lib/privacy/pattern-engine";
+import { redactorFor } from "@/lib/privacy/redactor";
+import { DEFAULT_PRIVACY_SETTINGS, patternLabel, privacySettingsSchema, type PrivacySettings } from "@/lib/schemas/privacy";
 
 /** The single row's id. */
 const SETTINGS_ID = 1;
@@ -33,21 +34,24 @@ export async function getPrivacySettings(): Promise<VersionedPrivacySettings> {
       retentionDays: row.retentionDays,
     });
     lastRead = { settings, version: row.version };
+    for (const { name, message } of redactorFor(settings).unusablePatterns) {
+      console.warn(`Custom pattern ${name} is not applied: ${message}. Change it on the Privacy page.`);
+    }
   }
   return lastRead;
 }
 
 /**
- * PUT /api/admin/privacy: replaces the settings. Every custom pattern is first run against
- * adversarial texts under a time limit (400 naming the pattern when one is too slow). New
+ * PUT /api/admin/privacy: replaces the settings. Every custom pattern is first compiled by the
+ * engine that runs it (400 naming the pattern by its place when it cannot be one). New
  * transcripts are redacted by the new settings at once; stored ones when an administrator applies
  * them. The change and its audit entry commit together.
  */
 export async function updatePrivacySettings(settings: PrivacySettings, actor: SessionUser): Promise<PrivacySettings> {
-  for (const { name, pattern } of settings.customPatterns) {
-    const check = await validateCustomPattern(name, pattern);
-    if (!check.ok) throw badRequest(`Custom pattern ${name}: ${check.message}`);
-  }
+  settings.customPatterns.forEach(({ pattern }, index) => {
+    const compiled = compilePattern(pattern);
+    if (!compiled.ok) throw badRequest(`${patternLabel(index)}: ${compiled.message}`);
+  });
   const redact = JSON.stringify(settings.redact);
   const customPatterns = JSON.stringify(settings.customPatterns);
   await db.$transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { redactFilterForAudit } from "../audit/redact-audit-filter";
 import type { SessionUser } from "../auth/session";
 import { applyBulkReview } from "../store";
 import { assertAssignable, assertTagsExist } from "./update-transcript-review";
@@ -10,8 +11,8 @@ import type { BulkAction, BulkResult } from "@/lib/schemas/review";
 
 /**
  * POST /api/transcripts/bulk: the action on every transcript of the filter, refused (409 with the
- * new count) when the filter no longer matches expectedCount; one audit entry with the filter, the
- * action and the counts.
+ * new count) when the filter no longer matches expectedCount; one audit entry with the filter (its
+ * texts redacted), the action and the counts.
  */
 export async function applyBulkAction(
   rawFilter: Record<string, string | string[]>,
@@ -34,7 +35,7 @@ export async function applyBulkAction(
     action: "transcripts.bulk",
     targetType: "transcripts",
     targetId: "filter",
-    details: { filter: rawFilter, action, matched: result.matched, changed: result.changed },
+    details: { filter: await redactFilterForAudit(rawFilter), action, matched: result.matched, changed: result.changed },
   });
   return result;
 }

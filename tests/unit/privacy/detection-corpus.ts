@@ -1,0 +1,130 @@
+// The detectors' corpus: how people write the values the portal redacts (each with the text it must
+// become, so that the original's characters, hidden ones included, are what is replaced), and
+// ordinary text that holds none. detection-corpus.test.ts measures the rates docs/privacy-detection.md
+// lists from it.
+import type { BuiltInKind } from "@/lib/privacy/placeholders";
+
+const ZWSP = "\u200B";
+const SOFT_HYPHEN = "\u00AD";
+const NBSP = "\u00A0";
+const THIN = "\u2009";
+const NARROW_NBSP = "\u202F";
+
+/** A text and what redaction makes of it. */
+export type CaughtCase = readonly [text: string, redacted: string];
+
+export const MUST_CATCH: Record<Exclude<BuiltInKind, "ip">, readonly CaughtCase[]> = {
+  email: [
+    ["mail jane.doe@example.com now", "mail [EMAIL] now"],
+    ["mail jane.doe＠example.com now", "mail [EMAIL] now"],
+    ["mail jane.doe﹫example.com now", "mail [EMAIL] now"],
+    ["ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ", "[EMAIL]"],
+    [`mail jane.${ZWSP}doe@example.com now`, "mail [EMAIL] now"],
+    [`mail jane.doe@exam${ZWSP}ple.com now`, "mail [EMAIL] now"],
+    [`mail jane.do${SOFT_HYPHEN}e@example.com now`, "mail [EMAIL] now"],
+    ["mail jane.doe[at]example.com now", "mail [EMAIL] now"],
+    ["mail jane.doe [at] example.com now", "mail [EMAIL] now"],
+    ["mail jane.doe(at)example.com now", "mail [EMAIL] now"],
+    ["mail jane.doe{AT}example.com now", "mail [EMAIL] now"],
+    ["mail jane.doe at example.com now", "mail [EMAIL] now"],
+    ["mail jd42 AT mail.example.org now", "mail [EMAIL] now"],
+    ["mailto:jane.doe%40example.com", "mailto:[EMAIL]"],
+    ["mail jane.doe&#64;example.com now", "mail [EMAIL] now"],
+    ["mail jane.doe&#x40;example.com now", "mail [EMAIL] now"],
+  ],
+  phone: [
+    ["Call +49 151 23456789 now", "Call [PHONE] now"],
+    ["phone:5551234567", "phone:[PHONE]"],
+    ["call me at 5551234567 tomorrow", "call me at [PHONE] tomorrow"],
+    ["tel: 15551234567", "tel: [PHONE]"],
+    ["Mobile number: 07700900123", "Mobile number: [PHONE]"],
+    ["call 555_123_4567 now", "call [PHONE] now"],
+    ["call 555\u2013123\u20134567 now", "call [PHONE] now"],
+    ["call 555\u2014123\u20144567 now", "call [PHONE] now"],
+    ["call 555\u2212123\u22124567 now", "call [PHONE] now"],
+    [`call 555${NBSP}123${NBSP}4567 now`, "call [PHONE] now"],
+    [`call +44${THIN}20${THIN}7946${THIN}0958 now`, "call [PHONE] now"],
+    [`call 020${NARROW_NBSP}7946${NARROW_NBSP}0958 now`, "call [PHONE] now"],
+    ["call ５５５-１２３-４５６７ now", "call [PHONE] now"],
+    ["call ＋４９ １５１ ２３４５６７８９ now", "call [PHONE] now"],
+    ["call ٠١٥١ ٢٣٤٥٦٧٨٩ now", "call [PHONE] now"],
+    ["call ۰۹۱۲ ۳۴۵ ۶۷۸۹ now", "call [PHONE] now"],
+    ["call 1 555 123 4567 now", "call [PHONE] now"],
+    ["call 1-555-123-4567 now", "call [PHONE] now"],
+    ["call 1 (555) 123-4567 now", "call [PHONE] now"],
+    ["call 1.555.123.4567 now", "call [PHONE] now"],
+    ["reach me on #555-123-4567", "reach me on #[PHONE]"],
+    ["phone: 555.123.4567", "phone: [PHONE]"],
+    ["phone:+1 555 123 4567", "phone:[PHONE]"],
+  ],
+  card: [
+    ["Card 4111 1111 1111 1111 ok", "Card [CARD] ok"],
+    ["card 4111.1111.1111.1111 ok", "card [CARD] ok"],
+    ["card 4111/1111/1111/1111 ok", "card [CARD] ok"],
+    ["card 4111_1111_1111_1111 ok", "card [CARD] ok"],
+    ["card 4111-1111-1111-1111 ok", "card [CARD] ok"],
+    [`card 4111${NBSP}1111${NBSP}1111${NBSP}1111 ok`, "card [CARD] ok"],
+    ["card 4111 1111-1111.1111 ok", "card [CARD] ok"],
+    ["card ４１１１ １１１１ １１１１ １１１１ ok", "card [CARD] ok"],
+    ["card ４１１１１１１１１１１１１１１１ ok", "card [CARD] ok"],
+    ["Amex 3782.822463.10005", "Amex [CARD]"],
+    ["pay with 5500005555555559.", "pay with [CARD]."],
+  ],
+  iban: [
+    ["IBAN DE89 3704 0044 0532 0130 00 thanks", "IBAN [IBAN] thanks"],
+    ["IBAN DE89-3704-0044-0532-0130-00 thanks", "IBAN [IBAN] thanks"],
+    ["iban gb82-west-1234-5698-7654-32", "iban [IBAN]"],
+    ["GB82WEST12345698765432", "[IBAN]"],
+    [`IBAN FR14${NBSP}2004${NBSP}1010${NBSP}0505${NBSP}0001${NBSP}3M02${NBSP}606`, "IBAN [IBAN]"],
+    ["IBAN ＤＥ８９ ３７０４ ００４４ ０５３２ ０１３０ ００", "IBAN [IBAN]"],
+  ],
+};
+
+/** Text that holds no value to redact: version numbers, prices, order numbers, dates, times, percentages, short numbers. */
+export const ORDINARY: readonly string[] = [
+  "Version 1.2.3.4 is out",
+  "v1.2.3.4 fixes it",
+  "build 4.0.1.2 (beta)",
+  "Firmware v 2.1.0.7",
+  "Release 2.10.0 build 4567",
+  "see 1.2.3.4.5 in the notes",
+  "Total 1,234.56 EUR",
+  "It costs $1,299.99 today",
+  "Price: € 49,90 incl. VAT",
+  "£1,000,000 prize",
+  "Order #100234 shipped",
+  "Order number 123456 is on its way",
+  "order NW-5532 is late",
+  "Order #A-10023-77 shipped",
+  "ORD-2024-000123 confirmed",
+  "Invoice INV-88812 of 2024",
+  "ticket 4829-1037 reopened",
+  "tracking 1Z999AA10123456784",
+  "Meeting on 2024-03-15 at 10:30",
+  "Date 15.03.2024 and 03/15/2024",
+  "due 3/5/2025 by noon",
+  "05.03.25 10.30 in room 2",
+  "ISO date 2025-12-07",
+  "Timestamp 2024-03-15T10:30:00.000Z",
+  "2024-03-15T10:30:00+01:00",
+  "epoch 1710498600000 ms",
+  "ts 1710498600000000",
+  "Mon, 15 Mar 2024 10:30:00 GMT",
+  "at 10:30:45 sharp",
+  "from 09:00 to 17:30",
+  "growth of 12.5% this year",
+  "down 3 % since May",
+  "99.9% uptime",
+  "Room 42, floor 3",
+  "I have 2 kids and 3 cats",
+  "page 12 of 300",
+  "ratio 3:2 and score 3-2",
+  "Have a look at example.com",
+  "meet me @ 5pm today",
+  "call me at 5 pm",
+  "user@localhost is not an address",
+  "Reference 5500005555555558",
+  "Card 4111 1111 1111 1112",
+  "DE89 3704 0044 0532 0130 01",
+  "SKU AB12 3456",
+];
