@@ -1,6 +1,8 @@
 // `npm run test:pgbouncer [-- jest arguments]`: the API tests on PostgreSQL with every connection of
-// the code under test going through PgBouncer in transaction mode, one connection per process
-// (DATABASE_POOL_SIZE=1), as serverless functions reach the database. PgBouncer comes from Debian's
+// the code under test going through PgBouncer in transaction mode, as serverless functions reach the
+// database. Each test file's process keeps its pool (DATABASE_POOL_SIZE, 10 unless set): the tests
+// send many requests at once into one process, where a function serves one at a time, so with a
+// pool of 1 they would wait for it past Prisma's transaction wait. PgBouncer comes from Debian's
 // packages (installed with apt-get when missing, as root) and runs from a folder of its own on a
 // free loopback port, in front of the PostgreSQL at TEST_POSTGRES_URL (default 127.0.0.1:5432).
 // Creating, migrating and dropping the tests' databases go straight to PostgreSQL.
@@ -62,8 +64,8 @@ if (asRoot) {
   for (const file of ["userlist.txt", "pgbouncer.ini"]) chownSync(path.join(dir, file), id("-u"), id("-g"));
 }
 const command = asRoot
-  ? ["runuser", ["-u", "postgres", "--", PGBOUNCER, path.join(dir, "pgbouncer.ini")]]
-  : [PGBOUNCER, [path.join(dir, "pgbouncer.ini")]];
+  ? ["runuser", ["-u", "postgres", "--", PGBOUNCER, "-q", path.join(dir, "pgbouncer.ini")]]
+  : [PGBOUNCER, ["-q", path.join(dir, "pgbouncer.ini")]];
 const bouncer = spawn(command[0], command[1], { stdio: "inherit" });
 
 const poolerUrl = new URL(server);
@@ -76,7 +78,7 @@ try {
     ["node_modules/jest/bin/jest.js", "--ci", "--selectProjects", "api-postgres", "--maxWorkers=2", ...process.argv.slice(2)],
     {
       stdio: "inherit",
-      env: { ...process.env, TEST_POSTGRES_POOLER_URL: poolerUrl.toString(), DATABASE_POOL_SIZE: "1", NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, TEST_POSTGRES_POOLER_URL: poolerUrl.toString(), NEXT_TELEMETRY_DISABLED: "1" },
     },
   );
   code = jest.status ?? 1;
