@@ -117,7 +117,8 @@ async function main(): Promise<number> {
     }
     console.log(
       `median of ${runs}: GET /api/health ${median(results.map((r) => r.health)).toFixed(0)} ms, ` +
-        `sign-in page ${median(results.map((r) => r.page)).toFixed(0)} ms (node ${process.version}, ${os.cpus().length} cores)`,
+        `sign-in page ${median(results.map((r) => r.page)).toFixed(0)} ms (node ${process.version}, ${os.cpus().length} cores, ` +
+        `load average ${os.loadavg()[0].toFixed(1)} at the end)`,
     );
     return 0;
   } finally {
