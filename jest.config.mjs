@@ -1,5 +1,6 @@
 // Projects: unit and component tests in jsdom; the API tests twice, once against a real SQLite
-// file and once against a real PostgreSQL database; and the browser tests (e2e).
+// file and once against a real PostgreSQL database; two instances on one PostgreSQL database behind
+// a load balancer (cluster); and the browser tests (e2e).
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
@@ -39,6 +40,16 @@ export default async function config() {
       })(),
       await createJestConfig(apiProject("sqlite"))(),
       await createJestConfig(apiProject("postgres"))(),
+      // Two production servers on one PostgreSQL database behind nginx, checked from outside; run on
+      // their own by scripts/test-all.mjs, after the browser tests whose build they reuse.
+      await createJestConfig({
+        ...shared,
+        displayName: "cluster",
+        testEnvironment: "node",
+        testMatch: ["<rootDir>/tests/cluster/**/*.cluster.ts"],
+        testPathIgnorePatterns: ["/node_modules/", "/.next"],
+        setupFilesAfterEnv: ["<rootDir>/tests/cluster/setup-cluster.ts"],
+      })(),
       // Browser journeys in Debian's Chromium against a production build; run on their own by scripts/test-all.mjs.
       await createJestConfig({
         ...shared,

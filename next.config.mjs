@@ -17,6 +17,9 @@ const nextConfig = {
   // A separate build folder lets a benchmark or test build run beside a developer's build.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // <distDir>/standalone: a server (server.js) with only the files it needs, which runs without the
+  // source tree or node_modules (serverless hosts, containers; `npm run cold-start` measures it).
+  output: "standalone",
   // Published only as ES modules: next/jest compiles the packages named here for jest's CommonJS.
   transpilePackages: ["p-limit", "yocto-queue"],
   reactStrictMode: true,

@@ -1,4 +1,4 @@
-// `npm run bench [-- --transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed] [--report-only]`
+// `npm run bench [-- --transcripts N | --count N] [--import N] [--databases sqlite,postgres | --database D] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed] [--report-only]`
 // The scale benchmark of issue 4: builds the production server into .next-bench, generates N
 // transcripts (default 1,000,000) over 90 days into a fresh SQLite file and a fresh PostgreSQL
 // database, imports a further export file into each, starts the real server on each, signs in
@@ -79,15 +79,18 @@ interface Options {
 }
 
 const USAGE =
-  "Usage: npm run bench -- [--transcripts N] [--import N] [--databases sqlite,postgres] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed] [--report-only]";
+  "Usage: npm run bench -- [--transcripts N | --count N] [--import N] [--databases sqlite,postgres | --database D] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed] [--report-only]";
 
 function readOptions(): Options {
   const { values } = readCommandLine(
     {
       options: {
         transcripts: { type: "string" },
+        // The same two, by the names `npm run bench -- --count 10000000 --database postgres` uses.
+        count: { type: "string" },
+        database: { type: "string" },
         import: { type: "string" },
-        databases: { type: "string", default: "sqlite,postgres" },
+        databases: { type: "string" },
         seconds: { type: "string" },
         connections: { type: "string" },
         "hostile-seconds": { type: "string" },
@@ -98,10 +101,10 @@ function readOptions(): Options {
     },
     USAGE,
   );
-  const databases = values.databases.split(",");
+  const databases = (values.databases ?? values.database ?? "sqlite,postgres").split(",");
   for (const database of databases) if (database !== "sqlite" && database !== "postgres") usageError(`Unknown database ${database}`, USAGE);
   return {
-    transcripts: wholeNumber("transcripts", values.transcripts, 1_000_000, { min: 1, max: 20_000_000 }, USAGE),
+    transcripts: wholeNumber("transcripts", values.transcripts ?? values.count, 1_000_000, { min: 1, max: 20_000_000 }, USAGE),
     importCount: wholeNumber("import", values.import, 50_000, { min: 1, max: 10_000_000 }, USAGE),
     databases: databases as Options["databases"],
     seconds: wholeNumber("seconds", values.seconds, 6, { min: 1, max: 600 }, USAGE),

@@ -1,4 +1,4 @@
-// `npm run load [-- --databases sqlite,postgres] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL] [--output FILE]`
+// `npm run load [-- --databases sqlite,postgres] [--instances 1,2] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL] [--output FILE]`
 // The load test of issue 7: the production server on loopback, over the benchmark's databases (what
 // `npm run bench` leaves behind: data/bench/bench.db and PostgreSQL bench_portal), under `clients`
 // signed-in connections that each keep one request in flight for `seconds`, mixing list, search,
@@ -8,6 +8,10 @@
 // accepted feedback write was stored once; writes its own section of docs/benchmarks.md (below the
 // part the benchmark rewrites). Exits 1 on any error.
 // --database-url (file:... or postgresql://..., once per kind) replaces a benchmark database, for development.
+// --instances 1,2 runs the load once per count given: 1 is one server alone; more are that many
+// servers on the database behind nginx (scripts/lib/balancer.ts, installed when missing; PostgreSQL
+// only, as SQLite is one server's database), with the CPU summed and the memory of the largest.
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,7 +38,8 @@ import {
 } from "./lib/bench-setup";
 import { cpuBetween, cpuTimes, describeCpuPerRequest, type CpuTimes } from "./lib/bench-cpu";
 import { treeRssBytes, watchPeakRss } from "./lib/bench-memory";
-import { buildProduction, ROOT, startNextServer } from "./lib/next-server";
+import { buildProduction, ROOT, startNextServer, type RunningServer } from "./lib/next-server";
+import { startBalancer } from "./lib/balancer";
 import { formatCount } from "./lib/progress";
 import { Random } from "./lib/random";
 import { readCommandLine, usageError, wholeNumber } from "./lib/command-line";
@@ -66,6 +71,7 @@ const log = logger("load");
 
 interface Options {
   databases: DatabaseKind[];
+  instances: number[];
   clients: number;
   seconds: number;
   skipBuild: boolean;
@@ -74,13 +80,14 @@ interface Options {
 }
 
 const USAGE =
-  "Usage: npm run load -- [--databases sqlite,postgres] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL]... [--output FILE]";
+  "Usage: npm run load -- [--databases sqlite,postgres] [--instances 1,2] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL]... [--output FILE]";
 
 function readOptions(): Options {
   const { values } = readCommandLine(
     {
       options: {
         databases: { type: "string" },
+        instances: { type: "string" },
         clients: { type: "string" },
         seconds: { type: "string" },
         "skip-build": { type: "boolean", default: false },
@@ -95,8 +102,12 @@ function readOptions(): Options {
   // With development databases given, only those are loaded unless --databases says otherwise.
   const databases = values.databases?.split(",") ?? (Object.keys(urls).length > 0 ? Object.keys(urls) : ["sqlite", "postgres"]);
   for (const database of databases) if (database !== "sqlite" && database !== "postgres") usageError(`Unknown database ${database}`, USAGE);
+  const instances = (values.instances ?? "1").split(",").map((count) => wholeNumber("instances", count, 1, { min: 1, max: 16 }, USAGE));
+  if (instances.some((count) => count > 1) && databases.includes("sqlite"))
+    usageError("Several instances share a PostgreSQL database: add --databases postgres", USAGE);
   return {
     databases: databases as DatabaseKind[],
+    instances,
     clients: wholeNumber("clients", values.clients, 200, { min: 1, max: 10_000 }, USAGE),
     seconds: wholeNumber("seconds", values.seconds, 60, { min: 1, max: 3600 }, USAGE),
     skipBuild: values["skip-build"],
@@ -295,7 +306,13 @@ interface RunResult {
  * whose caches are empty (search totals, the database's pages), so latencies count only from when
  * every client has had a first answer: the warm-up, whose length is reported. Errors count from the start.
  */
-async function runMix(baseUrl: string, serverPid: number, tokens: string[], plan: Plan, options: Options): Promise<RunResult> {
+/** The CPU of every instance's process (summed), with the database's and the machine's counted once. */
+function instancesCpu(serverPids: number[]): CpuTimes {
+  const [first, ...others] = serverPids.map((pid) => cpuTimes(pid));
+  return { ...first, server: first.server + others.reduce((sum, times) => sum + times.server, 0) };
+}
+
+async function runMix(baseUrl: string, serverPids: number[], tokens: string[], plan: Plan, options: Options): Promise<RunResult> {
   const next = requestMix(plan);
   let cpuAtOpen: CpuTimes | undefined;
   let cpuAtClose: CpuTimes | undefined;
@@ -307,11 +324,11 @@ async function runMix(baseUrl: string, serverPid: number, tokens: string[], plan
   const openWindow = () => {
     if (windowOpened !== Infinity) return;
     windowOpened = performance.now();
-    cpuAtOpen = cpuTimes(serverPid);
+    cpuAtOpen = instancesCpu(serverPids);
     clientsAnsweredAtWindow = clientsAnswered;
     setTimeout(() => {
       windowClosed = performance.now();
-      cpuAtClose = cpuTimes(serverPid);
+      cpuAtClose = instancesCpu(serverPids);
       instance.stop();
     }, options.seconds * 1000);
   };
@@ -381,7 +398,7 @@ async function runMix(baseUrl: string, serverPid: number, tokens: string[], plan
     socketErrors: result.errors - result.timeouts,
     acceptedFeedback,
     inFlightFeedback,
-    cpu: cpuBetween(cpuAtOpen!, cpuAtClose ?? cpuTimes(serverPid)),
+    cpu: cpuBetween(cpuAtOpen!, cpuAtClose ?? instancesCpu(serverPids)),
   };
 }
 
@@ -434,6 +451,7 @@ function summarise(kind: string, stats: KindStats[], seconds: number): Row {
 
 interface DatabaseReport {
   database: DatabaseKind;
+  instances: number;
   location: string;
   facts: DatabaseFacts;
   sizeBytes: number;
@@ -476,7 +494,7 @@ async function preparePlan(baseUrl: string, token: string, facts: DatabaseFacts)
   return { now, listTotal, searchTotals, detailIds: facts.detailIds, feedbackTargets: facts.feedbackTargets };
 }
 
-async function loadDatabase(database: DatabaseKind, options: Options): Promise<DatabaseReport> {
+async function loadDatabase(database: DatabaseKind, instances: number, options: Options): Promise<DatabaseReport> {
   const url = databaseUrl(database, options);
   const file = path.resolve(sqliteFileOf(url));
   const location =
@@ -492,26 +510,43 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
   );
   await provisionUsers(url);
 
-  log(`${database}: starting the production server`);
-  const server = await startNextServer({ distDir: DIST_DIR, databaseUrl: url, workDir: BENCH_DIR, env: { DEMO_MODE: "" } });
-  const memory = watchPeakRss(server.pid);
+  log(`${database}: starting ${instances === 1 ? "the production server" : `${instances} production servers behind nginx`}`);
+  // The instances share what a deployment shares: the database and the session secret.
+  const env = { DEMO_MODE: "", NEXTAUTH_SECRET: randomBytes(32).toString("hex") };
+  const servers: RunningServer[] = [];
+  let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
   let run: RunResult;
   let stored: Awaited<ReturnType<typeof storedFeedback>>;
   let endRssBytes: number;
+  let peakRssBytes = 0;
+  const memories: ReturnType<typeof watchPeakRss>[] = [];
   try {
+    for (let i = 0; i < instances; i++)
+      servers.push(await startNextServer({ distDir: DIST_DIR, databaseUrl: url, workDir: BENCH_DIR, env }));
+    memories.push(...servers.map((server) => watchPeakRss(server.pid)));
+    if (instances > 1) balancer = await startBalancer({ upstreams: servers.map((server) => server.baseUrl), workDir: BENCH_DIR });
+    const baseUrl = balancer?.baseUrl ?? servers[0].baseUrl;
     log(`${database}: signing in ${options.clients} clients as ${USERS} users`);
-    const tokens = await signInClients(server.baseUrl, options.clients);
-    const plan = await preparePlan(server.baseUrl, tokens[0], facts);
+    const tokens = await signInClients(baseUrl, options.clients);
+    const plan = await preparePlan(baseUrl, tokens[0], facts);
     log(
       `${database}: ${options.clients} clients, warm-up until each has an answer, then ${options.seconds} s measured (${formatCount(plan.listTotal)} transcripts in the last 30 days)`,
     );
-    run = await runMix(server.baseUrl, server.pid, tokens, plan, options);
+    run = await runMix(
+      baseUrl,
+      servers.map((server) => server.pid),
+      tokens,
+      plan,
+      options,
+    );
     stored = await storedFeedback(url, facts.feedbackTargets);
-    endRssBytes = treeRssBytes(server.pid);
+    endRssBytes = Math.max(...servers.map((server) => treeRssBytes(server.pid)));
   } finally {
-    process.kill(-server.pid, "SIGTERM");
+    await balancer?.stop();
+    for (const server of servers) process.kill(-server.pid, "SIGTERM");
+    for (const memory of memories) peakRssBytes = Math.max(peakRssBytes, memory.stop());
   }
-  const peakRssBytes = memory.stop();
+  const server = servers[0];
 
   const rows = KINDS.map((kind) => summarise(kind, [run.stats[kind]], run.seconds));
   const total = summarise("total", Object.values(run.stats), run.seconds);
@@ -536,6 +571,7 @@ async function loadDatabase(database: DatabaseKind, options: Options): Promise<D
       : [];
   return {
     database,
+    instances,
     location,
     facts,
     sizeBytes,
@@ -579,7 +615,8 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
     "",
   );
   const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  lines.push(row(["", ...reports.map((r) => r.facts.version)]), row(["---", ...reports.map(() => "---")]));
+  const title = (r: DatabaseReport) => (r.instances === 1 ? r.facts.version : `${r.facts.version}, ${r.instances} instances behind nginx`);
+  lines.push(row(["", ...reports.map(title)]), row(["---", ...reports.map(() => "---")]));
   const facts: [string, (r: DatabaseReport) => string][] = [
     ["database", (r) => `${r.location}, ${formatCount(r.facts.transcripts)} transcripts, ${(r.sizeBytes / 2 ** 30).toFixed(2)} GiB`],
     ["measured", (r) => `${formatCount(r.total.requests)} requests, **${r.total.perSecond.toFixed(0)} req/s**, p99 ${ms(r.total.p99)} ms`],
@@ -593,7 +630,10 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
       "CPU a request (measured window, /proc)",
       (r) => describeCpuPerRequest(r.cpu, r.total.requests, { postgres: r.database === "postgres", cores: os.cpus().length }),
     ],
-    ["server memory (RSS, process tree)", (r) => `peak ${mb(r.peakRssBytes)}, ${mb(r.endRssBytes)} at the end`],
+    [
+      "server memory (RSS, process tree)",
+      (r) => `peak ${mb(r.peakRssBytes)}, ${mb(r.endRssBytes)} at the end${r.instances > 1 ? " (the largest instance)" : ""}`,
+    ],
     [
       "feedback writes (warm-up included)",
       (r) => {
@@ -617,10 +657,10 @@ function report(options: Options, reports: DatabaseReport[], load: { start: numb
   for (const [name, cell] of facts) lines.push(row([name, ...reports.map(cell)]));
   for (const r of reports) {
     if (r.samples.length > 0)
-      lines.push("", `First failed requests (${r.facts.version}):`, ...r.samples.map((sample) => `- \`${sample.replace(/`/g, "'")}\``));
+      lines.push("", `First failed requests (${title(r)}):`, ...r.samples.map((sample) => `- \`${sample.replace(/`/g, "'")}\``));
   }
   const columns = ["req/s", "p50 ms", "p95 ms", "p99 ms", "errors"];
-  const short = (r: DatabaseReport) => r.facts.version.split(" ")[0];
+  const short = (r: DatabaseReport) => `${r.facts.version.split(" ")[0]}${r.instances > 1 ? ` ×${r.instances}` : ""}`;
   lines.push(
     "",
     row(["kind", ...reports.flatMap((r) => columns.map((column) => `${short(r)} ${column}`))]),
@@ -667,9 +707,11 @@ async function main() {
   mkdirSync(BENCH_DIR, { recursive: true });
   const reports: DatabaseReport[] = [];
   for (const database of options.databases) {
-    const r = await loadDatabase(database, options);
-    reports.push(r);
-    for (const line of [...r.samples, ...r.serverErrors.map((entry) => `${r.serverLog}: ${entry}`)]) log(`${database}: ${line}`);
+    for (const instances of database === "postgres" ? options.instances : [1]) {
+      const r = await loadDatabase(database, instances, options);
+      reports.push(r);
+      for (const line of [...r.samples, ...r.serverErrors.map((entry) => `${r.serverLog}: ${entry}`)]) log(`${database}: ${line}`);
+    }
   }
   load.end = os.loadavg();
   const markdown = report(options, reports, load, started);

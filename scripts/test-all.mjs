@@ -1,6 +1,7 @@
 // `npm test`: the lint and format checks, every suite, then one closing line "N passed, N failed".
 // Unit and API tests (SQLite and PostgreSQL) run first, then the browser tests on their own,
-// since they share one production server and the machine has two cores.
+// since they share one production server and the machine has two cores, then the cluster test
+// (two production servers on PostgreSQL behind nginx), which reuses the browser tests' build.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
@@ -14,6 +15,8 @@ const hasE2e = existsSync("tests/e2e") && readdirSync("tests/e2e", { recursive: 
 const runs = [
   ...(e2eOnly ? [] : [{ name: "unit-and-api", args: ["--selectProjects", "unit", "api-sqlite", "api-postgres", "--maxWorkers=2"] }]),
   ...(hasE2e ? [{ name: "e2e", args: ["--selectProjects", "e2e", "--runInBand"] }] : []),
+  // Two instances on PostgreSQL behind nginx (installed when missing), on the browser tests' build.
+  ...(e2eOnly ? [] : [{ name: "cluster", args: ["--selectProjects", "cluster", "--runInBand", "--passWithNoTests"] }]),
 ];
 
 let passed = 0;

@@ -12,11 +12,18 @@ export type Provider = "sqlite" | "postgres";
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const SQLITE_DIR = path.join(os.tmpdir(), "portal-tests");
 
-export function postgresUrl(database: string): string {
-  const url = new URL(POSTGRES_ADMIN_URL);
+export function postgresUrl(database: string, base = POSTGRES_ADMIN_URL): string {
+  const url = new URL(base);
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/**
+ * Where the code under test reaches its database: straight, or through a connection pooler when
+ * TEST_POSTGRES_POOLER_URL names one (scripts/test-pgbouncer.mjs). Creating, migrating and dropping
+ * databases always go straight to the server.
+ */
+const POSTGRES_APP_URL = process.env.TEST_POSTGRES_POOLER_URL ?? POSTGRES_ADMIN_URL;
 
 export function migrate(databaseUrl: string): void {
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
@@ -80,7 +87,7 @@ export async function createTestDatabase(provider: Provider, template: string): 
     }
   }
   return {
-    url: postgresUrl(name),
+    url: postgresUrl(name, POSTGRES_APP_URL),
     drop: () => withPostgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }

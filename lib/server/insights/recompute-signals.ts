@@ -1,8 +1,7 @@
 import "server-only";
-import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
+import { startJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { recomputeSignalsAfter } from "../store";
 
@@ -38,19 +37,20 @@ registerJobKind<RecomputeCursor>(RECOMPUTE_JOB_KIND, { step });
  * signals (audited), or answers the one under way. Administrators. Resolves to the job's id.
  */
 export async function startSignalRecompute(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
-  return db.$transaction(async (tx) => {
-    const running = await jobUnderWay(tx, RECOMPUTE_JOB_KIND);
-    if (running) return { jobId: running, started: false };
+  return startJob(RECOMPUTE_JOB_KIND, RECOMPUTE_JOB_KIND, async (tx) => {
     const total = await tx.transcript.count();
-    const jobId = await enqueueJob(tx, { kind: RECOMPUTE_JOB_KIND, cursor: { afterKey: -1 } satisfies RecomputeCursor, total });
-    await recordAuditEvent(tx, {
-      actor,
-      action: "insight_settings.recompute",
-      targetType: "insight_settings",
-      targetId: "1",
-      targetLabel: "Insight settings",
-      details: { jobId, transcripts: total },
-    });
-    return { jobId, started: true };
+    return {
+      cursor: { afterKey: -1 } satisfies RecomputeCursor,
+      total,
+      writes: (tx, jobId) =>
+        recordAuditEvent(tx, {
+          actor,
+          action: "insight_settings.recompute",
+          targetType: "insight_settings",
+          targetId: "1",
+          targetLabel: "Insight settings",
+          details: { jobId, transcripts: total },
+        }),
+    };
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 
 const DEFAULT_RUN_BUDGET_SECONDS = 25;
 const DEFAULT_ERASURE_REQUEST_BUDGET_SECONDS = 5;
+const DEFAULT_LEASE_SECONDS = 60;
 
 /** A budget in seconds from the environment variable `name`, as milliseconds; `fallback` when unset or out of range. */
 function budgetSettingMs(name: string, fallback: number, least: { seconds: number; inclusive: boolean }): number {
@@ -25,4 +26,13 @@ export function runBudgetMs(): number {
  */
 export function erasureRequestBudgetMs(): number {
   return budgetSettingMs("ERASURE_REQUEST_BUDGET_SECONDS", DEFAULT_ERASURE_REQUEST_BUDGET_SECONDS, { seconds: 0, inclusive: true });
+}
+
+/**
+ * How long a job's lease holds without a heartbeat (JOB_LEASE_SECONDS, default 60): a runner renews
+ * it after every step, so it must be longer than the longest step (a redaction step, about 10 s);
+ * after a crash another instance takes the job over once it has run out.
+ */
+export function leaseMs(): number {
+  return budgetSettingMs("JOB_LEASE_SECONDS", DEFAULT_LEASE_SECONDS, { seconds: 0, inclusive: false });
 }

@@ -2,17 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { after } from "next/server";
 import { db } from "../db";
-import { runBudgetMs } from "./job-settings";
+import { leaseMs, runBudgetMs } from "./job-settings";
 import { BudgetExhaustedError, jobKind, type JobKind, type JobState, type JobTransaction, type StepResult } from "./job-kinds";
 import "./registered-kinds";
 
-/**
- * How long a lease holds without a heartbeat. A runner renews it after every step (steps are far
- * shorter), so a lease outlives its holder by at most this long after a crash.
- */
-export const LEASE_MS = 60_000;
-
-/** This process's name in leases. */
+/** This process's part of a runner's name in leases; each runJob call adds its own. */
 const PROCESS_OWNER = `${process.pid}-${randomUUID()}`;
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
@@ -20,19 +14,112 @@ export type JobStatus = "queued" | "running" | "succeeded" | "failed";
 /** A job in one of these has not ended: a runner may still step it. */
 const UNDER_WAY: JobStatus[] = ["queued", "running"];
 
-/** The id of the job of this kind that has not ended, if any (kinds that run one at a time ask before queueing). */
-export async function jobUnderWay(tx: Pick<JobTransaction, "job">, kind: string): Promise<string | null> {
-  const job = await tx.job.findFirst({ where: { kind, status: { in: UNDER_WAY } }, select: { id: true } });
-  return job?.id ?? null;
+/** What a job is started with: its kind's cursor and total, and the rows it works for. */
+export interface JobPlan {
+  /** Names the job (a sync run's job shares its run's id). */
+  id?: string;
+  cursor: unknown;
+  total?: number | null;
+  /** The kind's own writes with the new job (its audit entry, its run row), in the same transaction. */
+  writes?: (tx: JobTransaction, jobId: string) => Promise<void>;
 }
 
-/** Stores a new job, queued; pass the transaction that creates the rows it works for. */
-export async function enqueueJob(
-  tx: JobTransaction,
-  job: { id?: string; kind: string; cursor: unknown; total?: number | null },
-): Promise<string> {
+/** Of a job of `kind` and `key` under way: what Job.activeKey holds (unique, null once it ends). */
+function activeKeyOf(kind: string, key: string): string {
+  return `${kind}:${key}`;
+}
+
+/** The id of the job of this kind and key that has not ended, if any. */
+export async function jobUnderWay(tx: Pick<JobTransaction, "job">, kind: string, key: string): Promise<string | null> {
+  const job = await tx.job.findUnique({ where: { activeKey: activeKeyOf(kind, key) }, select: { id: true, status: true } });
+  return job && UNDER_WAY.includes(job.status as JobStatus) ? job.id : null;
+}
+
+/** The job a start answers with: the one it queued (`started`) or the one under way. */
+export interface StartedJob {
+  jobId: string;
+  started: boolean;
+}
+
+function isActiveKeyTaken(error: unknown): boolean {
+  const { code, meta } = error as { code?: string; meta?: { target?: unknown } };
+  if (code !== "P2002") return false;
+  const target = JSON.stringify(meta?.target ?? "");
+  return target.includes("activeKey") || target === '""';
+}
+
+/**
+ * How long a start waits for its transaction: starts at once (many clicks, instances, schedulers)
+ * queue for the connections and for the first one's commit, and each is answered in turn.
+ */
+const START_WAIT_MS = 15_000;
+
+/** Rolls back the writes of a plan that decided to start nothing. */
+class NothingToStart extends Error {}
+
+/** A job with the key was committed after startJob looked: the next turn answers with it. */
+class KeyTaken extends Error {}
+
+/** Tries before startJob gives up on a key whose jobs keep ending as fast as they are started. */
+const START_ATTEMPTS = 5;
+
+/**
+ * Starts a job of `kind` for `key` (a kind that runs one job at a time passes its kind's name),
+ * or answers the one under way: the job's row and `plan`'s writes commit together, and the unique
+ * Job.activeKey lets only one of several callers at once (two instances, a click and the cron, a
+ * retried request) insert it; the others are given that job. `plan` runs in the transaction, with
+ * its reads and writes through `tx` alone (a store read would want a connection of its own while
+ * the transaction holds one), and returns null to start nothing (its writes are then rolled back).
+ */
+export async function startJob(kind: string, key: string, plan: (tx: JobTransaction) => Promise<JobPlan>): Promise<StartedJob>;
+export async function startJob(
+  kind: string,
+  key: string,
+  plan: (tx: JobTransaction) => Promise<JobPlan | null>,
+): Promise<StartedJob | null>;
+export async function startJob(
+  kind: string,
+  key: string,
+  plan: (tx: JobTransaction) => Promise<JobPlan | null>,
+): Promise<StartedJob | null> {
+  for (let attempt = 1; ; attempt++) {
+    const running = await jobUnderWay(db, kind, key);
+    if (running) return { jobId: running, started: false };
+    try {
+      return await db.$transaction(
+        async (tx) => {
+          // One statement that writes comes first, so that the transaction holds SQLite's write
+          // lock before it reads (one that read first cannot write after another process did;
+          // Prisma's updateMany reads before it writes); it finds no row unless a job with the key
+          // was committed since the check above.
+          const activeKey = activeKeyOf(kind, key);
+          const taken = await tx.$executeRaw`UPDATE "Job" SET "activeKey" = ${activeKey} WHERE "activeKey" = ${activeKey}`;
+          if (taken > 0) throw new KeyTaken();
+          const job = await plan(tx);
+          if (!job) throw new NothingToStart();
+          const jobId = await enqueueJob(tx, kind, key, job);
+          await job.writes?.(tx, jobId);
+          return { jobId, started: true };
+        },
+        { maxWait: START_WAIT_MS },
+      );
+    } catch (error) {
+      if (error instanceof NothingToStart) return null;
+      // Another caller's job took the key first; it is read on the next turn.
+      if (!(error instanceof KeyTaken || isActiveKeyTaken(error)) || attempt === START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function enqueueJob(tx: JobTransaction, kind: string, key: string, job: JobPlan): Promise<string> {
   const created = await tx.job.create({
-    data: { ...(job.id ? { id: job.id } : {}), kind: job.kind, cursor: JSON.stringify(job.cursor), total: job.total ?? null },
+    data: {
+      ...(job.id ? { id: job.id } : {}),
+      kind,
+      activeKey: activeKeyOf(kind, key),
+      cursor: JSON.stringify(job.cursor),
+      total: job.total ?? null,
+    },
     select: { id: true },
   });
   return created.id;
@@ -49,7 +136,7 @@ async function claimJob(jobId: string, owner: string, now: Date): Promise<boolea
       status: { in: UNDER_WAY },
       OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: owner }],
     },
-    data: { status: "running", leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS), heartbeatAt: now },
+    data: { status: "running", leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs()), heartbeatAt: now },
   });
   return count === 1;
 }
@@ -77,7 +164,8 @@ export interface RunJobOutcome {
  * and lets the lease go when it stops so that the next call need not wait for it to expire.
  */
 export async function runJob(jobId: string, options: RunJobOptions): Promise<RunJobOutcome> {
-  const owner = options.owner ?? PROCESS_OWNER;
+  // Each call is its own runner, so that two calls of one process never step a job at once.
+  const owner = options.owner ?? `${PROCESS_OWNER}-${randomUUID()}`;
   const deadline = Date.now() + options.budgetMs;
   if (!(await claimJob(jobId, owner, new Date()))) return { jobId, claimed: false, status: await jobStatus(jobId) };
   const row = await db.job.findUniqueOrThrow({ where: { id: jobId } });
@@ -116,9 +204,9 @@ async function commitStep(owner: string, job: JobState, result: StepResult): Pro
         done: result.done,
         ...(result.total !== undefined ? { total: result.total } : {}),
         heartbeatAt: now,
-        leaseUntil: result.finished ? null : new Date(now.getTime() + LEASE_MS),
+        leaseUntil: result.finished ? null : new Date(now.getTime() + leaseMs()),
         ...(result.finished
-          ? { status: result.finished.status, error: result.finished.error ?? null, finishedAt: now, leaseOwner: null }
+          ? { status: result.finished.status, error: result.finished.error ?? null, finishedAt: now, leaseOwner: null, activeKey: null }
           : {}),
       },
     });

@@ -1,9 +1,8 @@
 import "server-only";
 import { availableParallelism } from "node:os";
-import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
+import { startJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepBudget, type StepResult } from "../jobs/job-kinds";
 import { currentSignalSettings, readSourcesAfter, type StoredSource } from "../store";
 import type { PackedBatch } from "../store/for-workers";
@@ -29,7 +28,7 @@ export const REDACTION_JOB_KIND = "privacy-redaction";
 const CHUNK_SIZE = 2_500;
 /**
  * How long a step goes on taking chunks: its cursor and progress are committed this often, far
- * within a lease (LEASE_MS). Each step ends by waiting for its last stores, with nothing to do
+ * within a lease (leaseMs()). Each step ends by waiting for its last stores, with nothing to do
  * meanwhile, so steps are not made shorter than the progress needs.
  */
 const STEP_MS = 10_000;
@@ -146,20 +145,21 @@ registerJobKind<RedactionCursor>(REDACTION_JOB_KIND, { step });
  * force (audited), or answers the one under way. Administrators. Resolves to the job's id.
  */
 export async function startRedaction(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
-  return db.$transaction(async (tx) => {
-    const running = await jobUnderWay(tx, REDACTION_JOB_KIND);
-    if (running) return { jobId: running, started: false };
+  return startJob(REDACTION_JOB_KIND, REDACTION_JOB_KIND, async (tx) => {
     const total = await tx.transcript.count();
     const cursor: RedactionCursor = { afterKey: -1, redacted: 0, unreadable: 0, unreadableIds: [] };
-    const jobId = await enqueueJob(tx, { kind: REDACTION_JOB_KIND, cursor, total });
-    await recordAuditEvent(tx, {
-      actor,
-      action: "privacy_settings.apply",
-      targetType: "privacy_settings",
-      targetId: "1",
-      targetLabel: "Privacy settings",
-      details: { jobId, transcripts: total },
-    });
-    return { jobId, started: true };
+    return {
+      cursor,
+      total,
+      writes: (tx, jobId) =>
+        recordAuditEvent(tx, {
+          actor,
+          action: "privacy_settings.apply",
+          targetType: "privacy_settings",
+          targetId: "1",
+          targetLabel: "Privacy settings",
+          details: { jobId, transcripts: total },
+        }),
+    };
   });
 }

@@ -1,10 +1,11 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { db } from "../db";
 import { AppError, badRequest } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import { readSourcesPassing, storedTranscriptIds, transcriptIdsOfSession } from "../store";
-import { continueJobAfterResponse, enqueueJob, runJob } from "../jobs/run-jobs";
+import { continueJobAfterResponse, runJob, startJob } from "../jobs/run-jobs";
 import { erasureRequestBudgetMs } from "../jobs/job-settings";
 import { recordErasedTranscripts } from "./erased-transcripts";
 import { ERASURE_JOB_KIND, type ErasureCursor } from "./erasure-job";
@@ -74,6 +75,13 @@ async function idsHolding(query: ErasureQuery): Promise<string[]> {
   }
 }
 
+/** An erasure job's key: the transcripts it was started for, whatever order the request named them in. */
+function erasureKey(ids: string[]): string {
+  return createHash("sha256")
+    .update([...ids].sort().join("\n"))
+    .digest("hex");
+}
+
 async function resolveTarget(target: ErasureTarget): Promise<ResolvedTarget> {
   if (target.ids !== undefined) {
     return { ids: await storedTranscriptIds(target.ids), summary: { target: "ids", ids: target.ids.length }, query: null };
@@ -126,20 +134,22 @@ export async function eraseTranscripts(request: ErasureRequest, actor: SessionUs
   const { ids, summary, query } = await resolveTarget(request);
   if (ids.length !== request.expectedCount) throw new ErasureCountChanged(ids.length);
   await recordErasedTranscripts(ids, new Date());
-  const jobId = await db.$transaction(async (tx) => {
-    const cursor: ErasureCursor = { afterId: null };
-    const id = await enqueueJob(tx, { kind: ERASURE_JOB_KIND, cursor, total: ids.length });
-    const savedViews = query ? await redactSavedViews(tx, query) : 0;
-    await recordAuditEvent(tx, {
-      actor,
-      action: "transcripts.erase",
-      targetType: "transcripts",
-      targetId: summary.target,
-      targetLabel: targetLabel(summary),
-      details: { reason: request.reason, deleted: ids.length, ...summary, ...(savedViews > 0 ? { savedViews } : {}) },
-    });
-    return id;
-  });
+  // One erasure of the same transcripts at a time: the same request sent twice is given the first's job.
+  const { jobId } = await startJob(ERASURE_JOB_KIND, erasureKey(ids), async () => ({
+    cursor: { afterId: null } satisfies ErasureCursor,
+    total: ids.length,
+    writes: async (tx) => {
+      const savedViews = query ? await redactSavedViews(tx, query) : 0;
+      await recordAuditEvent(tx, {
+        actor,
+        action: "transcripts.erase",
+        targetType: "transcripts",
+        targetId: summary.target,
+        targetLabel: targetLabel(summary),
+        details: { reason: request.reason, deleted: ids.length, ...summary, ...(savedViews > 0 ? { savedViews } : {}) },
+      });
+    },
+  }));
   const outcome = await runJob(jobId, { budgetMs: erasureRequestBudgetMs() });
   if (outcome.status === "succeeded") return { deleted: ids.length };
   if (outcome.status === "failed") {

@@ -1,8 +1,7 @@
 import "server-only";
-import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
+import { startJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepResult } from "../jobs/job-kinds";
 import { readSourcesAfter, savePersonKeys, type PersonKeyRow } from "../store";
 import { personKeySecret } from "./person-key-secret";
@@ -65,20 +64,20 @@ registerJobKind<PersonKeysCursor>(PERSON_KEYS_JOB_KIND, { step });
  * (audited), or answers the one under way. Administrators. Resolves to the job's id.
  */
 export async function startPersonKeys(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
-  return db.$transaction(async (tx) => {
-    const running = await jobUnderWay(tx, PERSON_KEYS_JOB_KIND);
-    if (running) return { jobId: running, started: false };
+  return startJob(PERSON_KEYS_JOB_KIND, PERSON_KEYS_JOB_KIND, async (tx) => {
     const total = await tx.transcript.count();
-    const cursor: PersonKeysCursor = { afterKey: -1 };
-    const jobId = await enqueueJob(tx, { kind: PERSON_KEYS_JOB_KIND, cursor, total });
-    await recordAuditEvent(tx, {
-      actor,
-      action: "privacy_settings.person_keys",
-      targetType: "privacy_settings",
-      targetId: "1",
-      targetLabel: "Privacy settings",
-      details: { jobId, transcripts: total },
-    });
-    return { jobId, started: true };
+    return {
+      cursor: { afterKey: -1 } satisfies PersonKeysCursor,
+      total,
+      writes: (writeTx, jobId) =>
+        recordAuditEvent(writeTx, {
+          actor,
+          action: "privacy_settings.person_keys",
+          targetType: "privacy_settings",
+          targetId: "1",
+          targetLabel: "Privacy settings",
+          details: { jobId, transcripts: total },
+        }),
+    };
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
-import { enqueueJob, jobUnderWay } from "../jobs/run-jobs";
+import { startJob, type StartedJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { countCreatedBefore, deleteTranscripts, oldestIdsBefore } from "../store";
 import { getPrivacySettings } from "./privacy-settings";
@@ -78,25 +78,24 @@ registerJobKind<RetentionCursor>(RETENTION_JOB_KIND, { step });
  * Queues a retention pass by the settings in force, or answers the one under way; null when
  * retention is off. `id` names the job when given.
  */
-async function queueRetention(id?: string): Promise<{ jobId: string; started: boolean } | null> {
+async function queueRetention(id?: string): Promise<StartedJob | null> {
   const { retentionDays } = (await getPrivacySettings()).settings;
   if (retentionDays === null) return null;
-  const running = await jobUnderWay(db, RETENTION_JOB_KIND);
-  if (running) return { jobId: running, started: false };
   const cutoffMs = retentionCutoffMs(retentionDays, Date.now());
   const cursor: RetentionCursor = { cutoffMs, retentionDays, deleted: 0 };
+  // Counted before the transaction: the store's reads take connections of their own.
   const total = await countCreatedBefore(cutoffMs);
   try {
-    return { jobId: await enqueueJob(db, { id, kind: RETENTION_JOB_KIND, cursor, total }), started: true };
+    return await startJob(RETENTION_JOB_KIND, RETENTION_JOB_KIND, async () => ({ id, cursor, total }));
   } catch (error) {
-    // Another instance queued this pass first.
+    // Another instance queued this pass first (and it may have ended already).
     if ((error as { code?: string }).code === "P2002" && id) return { jobId: id, started: false };
     throw error;
   }
 }
 
 /** `npm run retention`: a retention pass now (or the one under way); null when retention is off. */
-export function startRetention(): Promise<{ jobId: string; started: boolean } | null> {
+export function startRetention(): Promise<StartedJob | null> {
   return queueRetention();
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { AppError, notFound } from "../http/app-error";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { enqueueJob, runDueJobs } from "../jobs/run-jobs";
+import { runDueJobs, startJob } from "../jobs/run-jobs";
 import { runBudgetMs } from "../jobs/job-settings";
 import { startDueRetention } from "../privacy/retention";
 import { SYNC_JOB_KIND, type SyncCursor } from "./sync-job";
@@ -28,12 +28,12 @@ export function syncWindow(source: { startDate: string; syncedUntil: Date | null
 }
 
 /**
- * Starts a run of the source over its window (syncWindow), unless one is under way: the source's
- * activeRunId is taken by a conditional UPDATE in the transaction that creates the run and its job,
- * so that of two callers (two instances, a click and the cron) one starts it and the other is given
- * that run. With `dueBefore` (scheduled runs), a source that is paused or whose last run started
- * since is left alone, checked after taking activeRunId, so that two instances that both found it
- * due never run it twice. Resolves to the run's id and whether this call started it. Throws NOT_FOUND.
+ * Starts a run of the source over its window (syncWindow), unless one is under way: the run's job
+ * is keyed by the source (startJob), so that of two callers (two instances, a click and the cron)
+ * one starts it and the other is given that run; the source's activeRunId names it. With
+ * `dueBefore` (scheduled runs), a source that is paused or whose last run started since is left
+ * alone, checked once the transaction holds the source's row, so that two instances that both found
+ * it due never run it twice. Resolves to the run's id and whether this call started it. Throws NOT_FOUND.
  */
 export async function startSourceSync(options: {
   sourceId: string;
@@ -42,48 +42,45 @@ export async function startSourceSync(options: {
   dueBefore?: Date;
 }): Promise<{ runId: string; started: boolean }> {
   const runId = randomUUID().replace(/-/g, "");
-  return db.$transaction(async (tx) => {
-    const source = await tx.source.findUnique({ where: { id: options.sourceId } });
-    if (!source) throw notFound("Source not found");
-    if (source.activeRunId) return { runId: source.activeRunId, started: false };
-    const { count } = await tx.source.updateMany({ where: { id: source.id, activeRunId: null }, data: { activeRunId: runId } });
-    if (count === 0) {
-      const current = await tx.source.findUniqueOrThrow({ where: { id: source.id }, select: { activeRunId: true } });
-      return { runId: current.activeRunId ?? runId, started: false };
-    }
+  const job = await startJob(SYNC_JOB_KIND, options.sourceId, async (tx) => {
+    if (!(await tx.source.findUnique({ where: { id: options.sourceId }, select: { id: true } }))) throw notFound("Source not found");
+    // Writing the row first makes a second caller wait here until the first one's run is committed.
+    const source = await tx.source.update({ where: { id: options.sourceId }, data: { activeRunId: runId } });
     if (options.dueBefore) {
       const recent = await tx.syncRun.findFirst({
         where: { sourceId: source.id, startedAt: { gte: options.dueBefore } },
         select: { id: true },
       });
-      if (recent || source.paused) {
-        await tx.source.update({ where: { id: source.id }, data: { activeRunId: null } });
-        return { runId, started: false };
-      }
+      if (recent || source.paused) return null;
     }
     const { startMs: windowStartMs, endMs: windowEndMs } = syncWindow(source, Date.now());
     const cursor: SyncCursor = { sourceId: source.id, windowStartMs, windowEndMs, position: 0, offset: 0 };
-    await enqueueJob(tx, { id: runId, kind: SYNC_JOB_KIND, cursor });
-    await tx.syncRun.create({
-      data: {
-        id: runId,
-        sourceId: source.id,
-        trigger: options.trigger,
-        windowStart: new Date(windowStartMs),
-        windowEnd: new Date(windowEndMs),
+    return {
+      id: runId,
+      cursor,
+      writes: async (tx) => {
+        await tx.syncRun.create({
+          data: {
+            id: runId,
+            sourceId: source.id,
+            trigger: options.trigger,
+            windowStart: new Date(windowStartMs),
+            windowEnd: new Date(windowEndMs),
+          },
+        });
+        if (options.actor) {
+          await recordAuditEvent(tx, {
+            actor: options.actor,
+            action: "source.sync",
+            targetType: "source",
+            targetId: source.id,
+            targetLabel: source.name,
+          });
+        }
       },
-    });
-    if (options.actor) {
-      await recordAuditEvent(tx, {
-        actor: options.actor,
-        action: "source.sync",
-        targetType: "source",
-        targetId: source.id,
-        targetLabel: source.name,
-      });
-    }
-    return { runId, started: true };
+    };
   });
+  return job ? { runId: job.jobId, started: job.started } : { runId, started: false };
 }
 
 /** Administrators' "Sync now", audited: the run started, or the one under way. Throws NOT_FOUND, CONFLICT for a paused source. */
