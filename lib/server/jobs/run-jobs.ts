@@ -30,7 +30,7 @@ function activeKeyOf(kind: string, key: string): string {
 }
 
 /** The id of the job of this kind and key that has not ended, if any. */
-export async function jobUnderWay(tx: Pick<JobTransaction, "job">, kind: string, key: string): Promise<string | null> {
+async function jobUnderWay(tx: Pick<JobTransaction, "job">, kind: string, key: string): Promise<string | null> {
   const job = await tx.job.findUnique({ where: { activeKey: activeKeyOf(kind, key) }, select: { id: true, status: true } });
   return job && UNDER_WAY.includes(job.status as JobStatus) ? job.id : null;
 }
@@ -41,11 +41,10 @@ export interface StartedJob {
   started: boolean;
 }
 
+/** A unique violation of Job.activeKey (its message or meta names the column or its index), not of the job's id. */
 function isActiveKeyTaken(error: unknown): boolean {
-  const { code, meta } = error as { code?: string; meta?: { target?: unknown } };
-  if (code !== "P2002") return false;
-  const target = JSON.stringify(meta?.target ?? "");
-  return target.includes("activeKey") || target === '""';
+  const { code, message, meta } = error as { code?: string; message?: string; meta?: unknown };
+  return code === "P2002" && `${message ?? ""} ${JSON.stringify(meta ?? {})}`.includes("activeKey");
 }
 
 /**
