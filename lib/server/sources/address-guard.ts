@@ -1,6 +1,7 @@
 import "server-only";
 import { BlockList, isIP } from "node:net";
 import { lookup, type LookupAddress } from "node:dns";
+import { isFlagOn } from "@/lib/demo-mode.mjs";
 
 // A source's base URL is chosen by an administrator, and the server fetches it: without this guard a
 // source could probe the internal network. Every address a host resolves to is checked, and the
@@ -83,7 +84,7 @@ export function isNonPublicAddress(address: string): boolean {
 
 /** SOURCES_ALLOW_PRIVATE_HOSTS=1 lets sources reach loopback and private addresses (tests, the demo, an on-premises platform). */
 export function privateHostsAllowed(): boolean {
-  return /^(1|true|yes|on)$/i.test(process.env.SOURCES_ALLOW_PRIVATE_HOSTS?.trim() ?? "");
+  return isFlagOn(process.env.SOURCES_ALLOW_PRIVATE_HOSTS);
 }
 
 export class BlockedAddressError extends Error {
