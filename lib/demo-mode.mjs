@@ -15,6 +15,15 @@ export function isDemoMode(env = process.env) {
 }
 
 /**
+ * SOURCES_ALLOW_PRIVATE_HOSTS as `npm run demo` runs with it: on when unset (the demo's fake platforms
+ * live on loopback), and exactly as given when set, so that an empty value or 0 keeps it off.
+ * @param {{ SOURCES_ALLOW_PRIVATE_HOSTS?: string }} [env]
+ */
+export function demoPrivateHostsSetting(env = process.env) {
+  return env.SOURCES_ALLOW_PRIVATE_HOSTS ?? "1";
+}
+
+/**
  * Why a server in demo mode must not listen on `host` (a sentence), or null when it may: demo mode off, a
  * loopback address, or DEMO_ALLOW_REMOTE set on purpose. An undefined host is a server whose
  * listening address the app cannot know (not started by scripts/start.mjs).

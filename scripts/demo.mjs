@@ -9,7 +9,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { runPrisma } from "./prisma-env.mjs";
 import { resolveDatabaseUrl } from "../lib/database-url.mjs";
 import { makePrivateDirectory, PRIVATE_DIRECTORY_MODE } from "../lib/private-files.mjs";
-import { demoListenRefusal } from "../lib/demo-mode.mjs";
+import { demoListenRefusal, demoPrivateHostsSetting } from "../lib/demo-mode.mjs";
 import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 import { buildUnlessCurrent } from "./lib/build-inputs.mjs";
 
@@ -32,7 +32,7 @@ chmodSync("data", PRIVATE_DIRECTORY_MODE);
 process.env.NEXTAUTH_SECRET ||= demoSecret();
 // Sources seal their platform API keys with this key; the demo's fake platforms live on loopback.
 process.env.SOURCES_ENCRYPTION_KEY ||= demoSourcesKey();
-process.env.SOURCES_ALLOW_PRIVATE_HOSTS ||= "1";
+process.env.SOURCES_ALLOW_PRIVATE_HOSTS = demoPrivateHostsSetting();
 
 /** A random key for sources' API keys, kept in data/ beside the session secret. */
 function demoSourcesKey() {

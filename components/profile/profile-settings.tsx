@@ -1,6 +1,7 @@
 "use client";
 // Spec sections 2 and 5 (Profile): the Personal Information form, the account's id and creation
-// time, and the account's security: a new password and signing out of all devices.
+// time, and the account's security: a new password, the single sign-on providers connected, and
+// signing out of all devices.
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CenteredMessage } from "@/components/ui/centered-message";
 import { PageTitle } from "@/components/layout/page-title";
@@ -11,6 +12,7 @@ import type { ProfileDto } from "@/lib/schemas/users";
 import { PersonalInformationForm } from "./personal-information-form";
 import { ChangePasswordCard } from "./change-password-card";
 import { SignOutEverywhereCard } from "./sign-out-everywhere-card";
+import { SignInMethodsCard, type SignInMethodsCardProps } from "./sign-in-methods-card";
 
 function AccountInformationCard({ profile }: { profile: ProfileDto }) {
   return (
@@ -36,7 +38,7 @@ function AccountInformationCard({ profile }: { profile: ProfileDto }) {
   );
 }
 
-export function ProfileSettings() {
+export function ProfileSettings({ connectResult = null }: Partial<SignInMethodsCardProps>) {
   const profile = useProfile();
   return (
     <>
@@ -56,6 +58,7 @@ export function ProfileSettings() {
           </div>
           <div className="space-y-6">
             <AccountInformationCard profile={profile.data} />
+            <SignInMethodsCard connectResult={connectResult} />
             <SignOutEverywhereCard />
           </div>
         </div>

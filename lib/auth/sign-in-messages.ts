@@ -15,6 +15,9 @@ export const SSO_SIGN_IN_MESSAGES = {
   revoked: SIGN_IN_MESSAGES.revoked,
   unverified:
     "An account with your e-mail address already exists, and your identity provider has not verified that the address is yours, so single sign-on cannot use that account.",
+  linking:
+    "An account with your e-mail address already exists. Sign in with your password, then connect this provider from Profile › Sign-in methods.",
+  domain: "This provider signs in only addresses of the e-mail domains the portal allows for it.",
   email: "Your identity provider did not share a valid e-mail address.",
   failed: "Single sign-on failed. Please try again.",
 } as const;
@@ -31,4 +34,23 @@ export function ssoSignInErrorMessage(code: string | undefined): string | null {
   return Object.hasOwn(SSO_SIGN_IN_MESSAGES, code)
     ? SSO_SIGN_IN_MESSAGES[code as keyof typeof SSO_SIGN_IN_MESSAGES]
     : SSO_SIGN_IN_MESSAGES.failed;
+}
+
+/** What Profile › Sign-in methods says after connecting a provider, by the code /profile?connect=<code> carries. */
+export const SSO_CONNECT_MESSAGES = {
+  connected: "The provider is connected: you can sign in with it from now on.",
+  taken: "That account at the provider is already connected to another portal account.",
+  already: "Your account is already connected to another account at this provider. Disconnect it first.",
+  domain: SSO_SIGN_IN_MESSAGES.domain,
+  email: SSO_SIGN_IN_MESSAGES.email,
+  failed: "Connecting the provider failed. Please try again.",
+} as const;
+
+export type SsoConnectOutcome = keyof typeof SSO_CONNECT_MESSAGES;
+
+/** The message for /profile?connect=<code>; any unknown code means connecting failed. Null without a code. */
+export function ssoConnectMessage(code: string | undefined | null): { text: string; isSuccess: boolean } | null {
+  if (!code) return null;
+  const outcome: SsoConnectOutcome = Object.hasOwn(SSO_CONNECT_MESSAGES, code) ? (code as SsoConnectOutcome) : "failed";
+  return { text: SSO_CONNECT_MESSAGES[outcome], isSuccess: outcome === "connected" };
 }

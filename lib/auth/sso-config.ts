@@ -13,6 +13,10 @@ export interface SsoProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** SSO_<ID>_ALLOW_ACCOUNT_LINKING=true: a first sign-in may link to an existing account of the same verified e-mail. */
+  allowAccountLinking: boolean;
+  /** SSO_<ID>_DOMAINS: the e-mail domains this provider may sign in or connect; empty for any. */
+  domains: string[];
 }
 
 /** What the login screen needs to offer a provider. */
@@ -77,8 +81,33 @@ export function ssoProviders(env: Environment = process.env): SsoProviderConfig[
       issuer,
       clientId: required(env, `${prefix}CLIENT_ID`),
       clientSecret: required(env, `${prefix}CLIENT_SECRET`),
+      allowAccountLinking: booleanSetting(env, `${prefix}ALLOW_ACCOUNT_LINKING`),
+      domains: [...domainList(env[`${prefix}DOMAINS`])],
     };
   });
+}
+
+/** true or false (1/0, yes/no, on/off); unset is false. Anything else is refused rather than guessed. */
+function booleanSetting(env: Environment, name: string): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value || ["false", "0", "no", "off"].includes(value)) return false;
+  if (["true", "1", "yes", "on"].includes(value)) return true;
+  throw new Error(`${name}=${env[name]} must be "true" or "false"`);
+}
+
+/** Comma-separated e-mail domains, lower-case, a leading @ dropped. */
+function domainList(value: string | undefined): Set<string> {
+  return new Set(
+    (value ?? "")
+      .split(",")
+      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ""))
+      .filter(Boolean),
+  );
+}
+
+/** The domain of an e-mail address (valid, lower-case): what the domain lists are compared with, exactly, no subdomains. */
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1);
 }
 
 export function ssoProviderChoices(env: Environment = process.env): SsoProviderChoice[] {
@@ -98,12 +127,7 @@ export function isPasswordLoginEnabled(env: Environment = process.env): boolean 
 
 /** SSO_AUTO_APPROVE_DOMAINS: comma-separated e-mail domains whose verified addresses are approved on first sign-in. */
 export function ssoAutoApproveDomains(env: Environment = process.env): Set<string> {
-  return new Set(
-    (env.SSO_AUTO_APPROVE_DOMAINS ?? "")
-      .split(",")
-      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ""))
-      .filter(Boolean),
-  );
+  return domainList(env.SSO_AUTO_APPROVE_DOMAINS);
 }
 
 /** Checks every single sign-on setting at once; throws the first problem found. */

@@ -8,6 +8,8 @@ const ACTION_LABELS: Record<string, string> = {
   "user.delete": "Deleted user",
   "user.sso_create": "Created account by single sign-on",
   "user.sso_link": "Linked single sign-on to account",
+  "user.sso_connect": "Connected sign-in provider",
+  "user.sso_disconnect": "Disconnected sign-in provider",
   "feedback.delete": "Deleted feedback",
   "feedback.review_status": "Changed review status",
   "ingest_key.create": "Created ingest key",

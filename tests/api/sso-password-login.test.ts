@@ -7,7 +7,7 @@ import * as requestResetRoute from "@/app/api/auth/request-reset/route";
 import * as resetPasswordRoute from "@/app/api/auth/reset-password/route";
 import * as makeAdminRoute from "@/app/api/admin/make-admin/[id]/route";
 import { db } from "@/lib/server/db";
-import { admitSsoSignIn } from "@/lib/server/auth/sso-accounts";
+import { admitSsoSignIn, type SsoProviderPolicy } from "@/lib/server/auth/sso-accounts";
 import { issueSessionToken } from "@/lib/server/auth/session";
 import { afterResponseWorkSettled } from "@/lib/server/mail/after-response";
 import { SIGN_IN_MESSAGES } from "@/lib/auth/sign-in-messages";
@@ -16,6 +16,8 @@ import { call } from "../helpers/api-client";
 import { withEnv } from "../helpers/mail-catcher";
 import { createUser, TEST_PASSWORD } from "../helpers/users";
 import { runScript } from "../helpers/run-script";
+
+const NO_LINKING: SsoProviderPolicy = { allowAccountLinking: false, domains: [] };
 
 const PASSWORD_CALLS: [string, RouteHandler, string, (email: string) => unknown][] = [
   ["sign-in", loginRoute.POST, "/api/auth/login", (email) => ({ email, password: TEST_PASSWORD })],
@@ -61,6 +63,7 @@ describe("PASSWORD_LOGIN=off", () => {
     const admission = await admitSsoSignIn(
       { provider: "corp", subject: "promoted", email: "promoted@corp.example", emailVerified: true, name: null },
       "http://localhost:3000",
+      NO_LINKING,
     );
     expect(admission).toEqual({ refused: "pending" });
     const user = await db.user.update({ where: { email: "promoted@corp.example" }, data: { approved: true } });
@@ -70,6 +73,7 @@ describe("PASSWORD_LOGIN=off", () => {
       await admitSsoSignIn(
         { provider: "corp", subject: "promoted", email: user.email, emailVerified: true, name: null },
         "http://localhost:3000",
+        NO_LINKING,
       ),
     ).toEqual({
       user: { id: user.id, isAdmin: true },
@@ -91,6 +95,7 @@ describe("PASSWORD_LOGIN unset or on", () => {
     await admitSsoSignIn(
       { provider: "corp", subject: "no-password", email: "nopassword@auto.example", emailVerified: true, name: null },
       "http://localhost:3000",
+      NO_LINKING,
     );
     const res = await call(loginRoute.POST, "POST", "/api/auth/login", {
       body: { email: "nopassword@auto.example", password: TEST_PASSWORD },
@@ -103,6 +108,7 @@ describe("PASSWORD_LOGIN unset or on", () => {
     await admitSsoSignIn(
       { provider: "corp", subject: "no-password-reset", email: "reset.sso@corp.example", emailVerified: true, name: null },
       "http://localhost:3000",
+      NO_LINKING,
     );
     const forSso = await call(requestResetRoute.POST, "POST", "/api/auth/request-reset", { body: { email: "reset.sso@corp.example" } });
     const forUnknown = await call(requestResetRoute.POST, "POST", "/api/auth/request-reset", {

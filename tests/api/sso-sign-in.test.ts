@@ -39,7 +39,8 @@ beforeAll(async () => {
     providers: PROVIDERS,
     redirectUris: PROVIDERS.map((provider) => callbackUrl(APP_URL, provider.id)),
   });
-  configured = { APP_URL, ...ssoEnvironment(PROVIDERS, providers) };
+  // Linking to existing accounts allowed: the refusal without it is tested in sso-sign-in-methods.test.ts.
+  configured = { APP_URL, ...ssoEnvironment(PROVIDERS, providers), SSO_CORP_ALLOW_ACCOUNT_LINKING: "true" };
   Object.assign(process.env, configured);
 });
 

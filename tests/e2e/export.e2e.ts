@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import type { Page, Request } from "playwright-core";
 import { format } from "date-fns";
 import { inBrowser } from "./support/browser";
+import { browserNow } from "./support/clock";
 import { createAccount, tokenFor } from "./support/accounts";
 import { signIn } from "./support/ui";
 import { apiTranscripts, listCallDuring, recordScreenEvents, recordedEvents, type ListCall } from "./support/transcripts";
@@ -62,7 +63,7 @@ describe("transcript exports", () => {
       page.on("request", countListCall);
       const csv = await exportAs(page, "Export as CSV");
       page.off("request", countListCall);
-      expect(csv.name).toBe(`transcripts-${format(new Date(), "yyyy-MM-dd")}.csv`);
+      expect(csv.name).toBe(`transcripts-${format(browserNow(), "yyyy-MM-dd")}.csv`);
       expect(csv.text.charCodeAt(0)).toBe(0xfeff);
       const lines = csv.text.slice(1).split("\r\n");
       expect(lines[0]).toBe(HEADER);
@@ -82,7 +83,7 @@ describe("transcript exports", () => {
 
       // JSON: the enriched list, pretty-printed.
       const json = await exportAs(page, "Export as JSON");
-      expect(json.name).toBe(`transcripts-${format(new Date(), "yyyy-MM-dd")}.json`);
+      expect(json.name).toBe(`transcripts-${format(browserNow(), "yyyy-MM-dd")}.json`);
       expect(json.text).toMatch(/^\[\n  \{\n    "id": /);
       const items = JSON.parse(json.text) as Record<string, unknown>[];
       expect(items).toHaveLength(total);

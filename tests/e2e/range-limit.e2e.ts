@@ -4,23 +4,13 @@
 import type { Locator, Page } from "playwright-core";
 import { format, subMonths } from "date-fns";
 import { inBrowser } from "./support/browser";
+import { goBackTo } from "./support/calendar";
+import { browserNow } from "./support/clock";
 import { createAccount } from "./support/accounts";
 import { signIn } from "./support/ui";
 
 const EMAIL = "range-limit@example.com";
 const MESSAGE = "The date range may span at most 1,096 days.";
-
-const dayIn = (scope: Locator, date: Date) =>
-  scope.getByRole("button", { name: new RegExp(`^(Today, )?${format(date, "EEEE, MMMM d, yyyy")}`) });
-
-// A calendar opens on the month of the date it shows, not today's: step back until the day is on screen.
-async function goBackTo(scope: Locator, date: Date) {
-  const day = dayIn(scope, date);
-  for (let step = 0; step < 48 && (await day.count()) === 0; step++) {
-    await scope.getByRole("button", { name: "Go to the Previous Month" }).click();
-  }
-  return day;
-}
 
 async function startDateCalendar(page: Page): Promise<Locator> {
   await page.getByTestId("start-date").click();
@@ -38,14 +28,14 @@ describe("the longest range", () => {
 
       // The dashboard's range ends now: a start 37 months back is too long, 35 months back is not.
       const shownStart = await page.getByTestId("start-date").textContent();
-      const tooEarly = new Date(subMonths(new Date(), 37).setDate(1));
+      const tooEarly = new Date(subMonths(browserNow(), 37).setDate(1));
       let calendar = await startDateCalendar(page);
       await (await goBackTo(calendar, tooEarly)).click();
       await page.getByRole("alert").filter({ hasText: MESSAGE }).waitFor();
       expect(await page.getByTestId("start-date").textContent()).toBe(shownStart);
       await snap("dashboard-start-refused");
 
-      const early = new Date(subMonths(new Date(), 35).setDate(1));
+      const early = new Date(subMonths(browserNow(), 35).setDate(1));
       calendar = await startDateCalendar(page);
       await (await goBackTo(calendar, early)).click();
       await page.getByRole("alert").filter({ hasText: MESSAGE }).waitFor({ state: "detached" });
@@ -57,7 +47,7 @@ describe("the longest range", () => {
       await page.getByRole("button", { name: "Custom Range" }).click();
       const popover = page.getByTestId("custom-range-popover");
       await popover.waitFor();
-      const lastMonth = subMonths(new Date(), 1);
+      const lastMonth = subMonths(browserNow(), 1);
       await (await goBackTo(popover, new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 12))).click();
       const threeYearsBack = subMonths(lastMonth, 36);
       await (await goBackTo(popover, new Date(threeYearsBack.getFullYear(), threeYearsBack.getMonth(), 1))).click();

@@ -2,6 +2,7 @@
 // (a copied link opens the same list in a new browser), a saved view, Review next with the
 // keyboard, and a bulk action with its confirmation.
 import { inBrowser, openBrowser } from "./support/browser";
+import { browserNow } from "./support/clock";
 import { createAccount, tokenFor } from "./support/accounts";
 import { signIn } from "./support/ui";
 import { apiTranscripts, listCallDuring } from "./support/transcripts";
@@ -28,8 +29,8 @@ describe("the review workflow", () => {
       const token = await tokenFor("rina.admin@example.com");
       const tag = await post<TagItem>(baseUrl, token, "/api/tags", { name: "Wrong answer", color: "#dc2626" });
       const list = await apiTranscripts(token, {
-        startTime: new Date(Date.now() - 30 * DAY_MS).toISOString(),
-        endTime: new Date().toISOString(),
+        startTime: new Date(browserNow().getTime() - 30 * DAY_MS).toISOString(),
+        endTime: browserNow().toISOString(),
         page: 1,
         limit: 1,
       });

@@ -1,7 +1,8 @@
 // Single sign-on in Chromium against real OpenID Connect providers (oidc-provider, with its own
 // sign-in and consent pages), on private servers configured for them: the journey from the login
 // screen through the provider back to the dashboard, pending on first sign-in, approval by domain,
-// linking to an existing account, and the refusals (a revoked user, a tampered ID token, a wrong
+// an existing account's e-mail refused (then connected from Profile › Sign-in methods) or, where the
+// provider allows linking, linked; and the refusals (a revoked user, a tampered ID token, a wrong
 // issuer) that start no session. A server with PASSWORD_LOGIN=off hides and refuses the password form.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -24,7 +25,7 @@ import {
   type TestProviderSpec,
 } from "../helpers/oidc-provider";
 import { inBrowser, toastNamed, waitForPath } from "./support/browser";
-import { storedSession } from "./support/ui";
+import { signIn, storedSession } from "./support/ui";
 import { recordAxeViolations } from "./support/axe";
 import { E2E_DIST_DIR } from "./support/server-state";
 
@@ -45,7 +46,7 @@ let providers: RunningProviders;
 const ports: Record<"main" | "single" | "ssoOnly", number> = { main: 0, single: 0, ssoOnly: 0 };
 /** Corp and the adversaries, password sign-in on. */
 let main: RunningServer;
-/** Corp and Partner, PASSWORD_LOGIN=off. */
+/** Corp (which may link to existing accounts) and Partner, PASSWORD_LOGIN=off. */
 let ssoOnly: RunningServer;
 
 const appUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -72,7 +73,7 @@ beforeAll(async () => {
   providers = await startOidcProviders({ providers: EVERY_PROVIDER, redirectUris, ports: providerPorts });
   [main, ssoOnly] = await Promise.all([
     startPortal(ports.main, [CORP, ...ADVERSARIES]),
-    startPortal(ports.ssoOnly, [CORP, PARTNER], { PASSWORD_LOGIN: "off" }),
+    startPortal(ports.ssoOnly, [CORP, PARTNER], { PASSWORD_LOGIN: "off", SSO_CORP_ALLOW_ACCOUNT_LINKING: "true" }),
   ]);
 });
 
@@ -83,11 +84,13 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
+const ACCOUNT_PASSWORD = "a long enough password";
+
 async function createAccount(login: TestLogin, state: { approved?: boolean; isActive?: boolean }) {
   return db.user.create({
     data: {
       email: TEST_ACCOUNTS[login].email,
-      passwordHash: await hashPassword("a long enough password"),
+      passwordHash: await hashPassword(ACCOUNT_PASSWORD),
       emailVerifiedAt: new Date(),
       approved: true,
       ...state,
@@ -107,11 +110,11 @@ async function signInWith(page: Page, portal: RunningServer, provider: TestProvi
   await page.waitForURL((url) => url.origin === portal.baseUrl);
 }
 
-async function expectRefusal(page: Page, message: string): Promise<void> {
+async function expectRefusal(page: Page, message: string, portal: RunningServer = main): Promise<void> {
   await waitForPath(page, "/login");
   await toastNamed(page, "Login failed").getByText(message).waitFor();
   expect(await storedSession(page)).toEqual({ token: null, user: null });
-  const cookies = await page.context().cookies(main.baseUrl);
+  const cookies = await page.context().cookies(portal.baseUrl);
   expect(cookies.find((cookie) => cookie.name === SESSION_COOKIE_NAME)).toBeUndefined();
 }
 
@@ -183,10 +186,50 @@ it(
 );
 
 it(
-  "links the existing account with the same verified e-mail and signs in to it",
+  "refuses the e-mail of an existing account, administrator included, and connects the provider from Profile › Sign-in methods",
+  inBrowser("sso-connect", async ({ page, snap }) => {
+    const existing = await createAccount("otto", { approved: true });
+    await db.user.update({ where: { id: existing.id }, data: { isAdmin: true } });
+    await signInWith(page, main, CORP, "otto");
+    await expectRefusal(page, SSO_SIGN_IN_MESSAGES.linking);
+    await snap("linking-refused");
+    expect(await db.ssoIdentity.count({ where: { userId: existing.id } })).toBe(0);
+
+    // Signed in with the password, Profile › Sign-in methods connects Corp to this account.
+    await signIn(page, main.baseUrl, TEST_ACCOUNTS.otto.email, ACCOUNT_PASSWORD);
+    await page.goto(`${main.baseUrl}/profile`);
+    const methods = page.getByTestId("sign-in-methods");
+    await methods.getByText("Corp Identity").waitFor();
+    await methods.getByText("Not connected").first().waitFor();
+    await snap("sign-in-methods");
+    await methods.getByRole("button", { name: "Connect Corp Identity" }).click();
+    // The provider remembers the person and the consent: straight back to the profile.
+    await waitForPath(page, "/profile");
+    await toastNamed(page, "Provider connected").waitFor();
+    await page.getByRole("button", { name: "Disconnect Corp Identity" }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    await snap("provider-connected");
+    expect(await db.ssoIdentity.findMany({ where: { userId: existing.id }, select: { provider: true, subject: true } })).toEqual([
+      { provider: "corp", subject: TEST_ACCOUNTS.otto.sub },
+    ]);
+    expect(await db.auditEvent.count({ where: { targetId: existing.id, action: "user.sso_connect" } })).toBe(1);
+    expect(await sessionsOf(TEST_ACCOUNTS.otto.email)).toBe(1);
+
+    // Signed out, the provider now signs in to this account.
+    await page.getByTestId("user-menu-trigger").click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await waitForPath(page, "/login");
+    await page.getByRole("button", { name: "Sign in with Corp Identity" }).click();
+    await waitForPath(page, "/dashboard");
+    expect(JSON.parse(String((await storedSession(page)).user))).toMatchObject({ id: existing.id, isAdmin: true });
+  }),
+);
+
+it(
+  "links the existing account with the same verified e-mail where the provider allows linking",
   inBrowser("sso-link", async ({ page }) => {
     const existing = await createAccount("lee", { approved: true });
-    await signInWith(page, main, CORP, "lee");
+    await signInWith(page, ssoOnly, CORP, "lee");
     await waitForPath(page, "/dashboard");
     expect(JSON.parse(String((await storedSession(page)).user))).toMatchObject({ id: existing.id });
     expect(await db.ssoIdentity.findMany({ where: { userId: existing.id }, select: { provider: true, subject: true } })).toEqual([
@@ -199,8 +242,8 @@ it(
   "refuses a revoked user with today's message and no session",
   inBrowser("sso-revoked", async ({ page }) => {
     await createAccount("rev", { isActive: false });
-    await signInWith(page, main, CORP, "rev");
-    await expectRefusal(page, SIGN_IN_MESSAGES.revoked);
+    await signInWith(page, ssoOnly, CORP, "rev");
+    await expectRefusal(page, SIGN_IN_MESSAGES.revoked, ssoOnly);
     expect(await sessionsOf(TEST_ACCOUNTS.rev.email)).toBe(0);
   }),
 );

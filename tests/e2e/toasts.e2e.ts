@@ -2,6 +2,7 @@
 // and F8 moves focus to the notifications.
 import type { Page } from "playwright-core";
 import { inBrowser, toastNamed } from "./support/browser";
+import { browserNow } from "./support/clock";
 
 async function mismatch(page: Page) {
   await page.getByLabel("Password", { exact: true }).fill("longenough1");
@@ -25,7 +26,7 @@ describe("toasts", () => {
     "show one at a time, answer F8, can be swiped away and close after 5 seconds",
     inBrowser("toasts", async ({ page, go, snap }) => {
       // The page's timers run on a clock the test can stop (page.clock), running as ever until then.
-      await page.clock.install();
+      await page.clock.install({ time: browserNow() });
       await go("/register");
       await page.getByLabel("Email").fill("toast@example.com");
       await page.getByLabel("Password", { exact: true }).fill("short");
@@ -53,7 +54,7 @@ describe("toasts", () => {
       // ahead, well past any instant it may reach meanwhile, and stands still there from before the
       // toast shows: its 5 seconds pass only as the test moves the clock on, however busy the machine.
       await page.mouse.move(5, 5);
-      await page.clock.pauseAt(Date.now() + 60_000);
+      await page.clock.pauseAt(browserNow().getTime() + 60_000);
       await mismatch(page);
       await toastNamed(page, "Passwords don't match").waitFor();
       await page.clock.runFor(4_999);

@@ -2,6 +2,7 @@
 // and turns, safe links, Copy Transcript, rating bot answers (thumbs up at once, thumbs down with
 // a comment), the ratings shown again on reopening, and the not-found state.
 import { inBrowser } from "./support/browser";
+import { browserNow } from "./support/clock";
 import { apiGet, createAccount, tokenFor } from "./support/accounts";
 import { signIn } from "./support/ui";
 import { apiTranscript, apiTranscripts } from "./support/transcripts";
@@ -15,8 +16,8 @@ const DAY_MS = 86_400_000;
 /** A seeded transcript with at least two bot answers, one of them holding a link. */
 async function pickTranscript(token: string) {
   const list = await apiTranscripts(token, {
-    startTime: new Date(Date.now() - 60 * DAY_MS).toISOString(),
-    endTime: new Date().toISOString(),
+    startTime: new Date(browserNow().getTime() - 60 * DAY_MS).toISOString(),
+    endTime: browserNow().toISOString(),
     page: 1,
     limit: 100,
     search: "https://",

@@ -2,6 +2,8 @@
 // in-process (as Next.js calls them) and the test provider's pages over HTTP, each side with its
 // own cookies. The provider's sign-in and consent pages are its built-in ones.
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
+import * as signInMethodRoute from "@/app/api/user/sign-in-methods/[providerId]/route";
+import { SESSION_COOKIE_NAME } from "@/lib/auth/session-config";
 import { call, type CallResult } from "./api-client";
 import type { TestLogin } from "./oidc-provider";
 
@@ -50,7 +52,36 @@ export const nextAuthPath = (...segments: string[]) => ({ nextauth: segments }) 
  * consents on the provider's pages, and hands the provider's redirect to the portal's callback.
  */
 export async function signInThroughProvider(providerId: string, login: TestLogin): Promise<SsoFlowResult> {
+  return throughProvider(providerId, login, new CookieJar());
+}
+
+/**
+ * Profile › Sign-in methods, Connect, for the browser signed in with `sessionToken` (its cookie):
+ * asks the portal to connect `providerId` (`start`, the answer of POST
+ * /api/user/sign-in-methods/{id}), then runs the provider's sign-in as `login` with the same cookies.
+ * Without a start (`skipStart`), the callback comes with the session cookie alone.
+ */
+export async function connectThroughProvider(
+  providerId: string,
+  login: TestLogin,
+  sessionToken: string,
+  { skipStart = false } = {},
+): Promise<SsoFlowResult & { start: CallResult | null }> {
   const portalCookies = new CookieJar();
+  portalCookies.take([`${SESSION_COOKIE_NAME}=${sessionToken}`]);
+  let start: CallResult | null = null;
+  if (!skipStart) {
+    start = await call(signInMethodRoute.POST, "POST", `/api/user/sign-in-methods/${providerId}`, {
+      params: { providerId },
+      cookie: portalCookies.header(),
+    });
+    if (start.status !== 200) return { start, callback: start, location: "", portalCookies };
+    portalCookies.take(setCookiesOf(start.headers));
+  }
+  return { start, ...(await throughProvider(providerId, login, portalCookies)) };
+}
+
+async function throughProvider(providerId: string, login: TestLogin, portalCookies: CookieJar): Promise<SsoFlowResult> {
   const csrf = await call(nextAuthRoute.GET, "GET", "/api/auth/csrf", { params: nextAuthPath("csrf") });
   if (csrf.status !== 200) throw new Error(`csrf answered ${csrf.status}: ${JSON.stringify(csrf.body)}`);
   portalCookies.take(setCookiesOf(csrf.headers));

@@ -12,6 +12,8 @@ export type AuditAction =
   | "user.delete"
   | "user.sso_create"
   | "user.sso_link"
+  | "user.sso_connect"
+  | "user.sso_disconnect"
   | "feedback.delete"
   | "feedback.review_status"
   | "ingest_key.create"

@@ -6,7 +6,7 @@ import { SESSION_COOKIE_NAME, sessionLifetimes } from "@/lib/auth/session-config
  * Secure whenever the request came over https, and in production except on a loopback host,
  * where browsers accept plain http and the demo runs.
  */
-function isSecureRequest(req: NextRequest): boolean {
+export function isSecureRequest(req: NextRequest): boolean {
   const forwardedProto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   if ((forwardedProto ?? req.nextUrl.protocol.replace(":", "")) === "https") return true;
   if (process.env.NODE_ENV !== "production") return false;

@@ -5,11 +5,13 @@ import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "../http/app-error";
 import { issueSessionToken } from "./session";
 import { setSessionCookie } from "./session-cookie";
-import { admitSsoSignIn } from "./sso-accounts";
+import { admitSsoSignIn, connectSsoIdentity, type SsoSignInClaims } from "./sso-accounts";
+import { clearedSsoConnectIntent, hasSsoConnectIntent, ssoConnectIntentUser } from "./sign-in-methods";
+import type { SessionUser } from "./session";
 import { getAuthSecret, sessionLifetimes } from "@/lib/auth/session-config";
 import { ssoAppUrl, ssoProviders, type SsoProviderConfig } from "@/lib/auth/sso-config";
 import { SSO_AUTH_PATH, SSO_LANDING_PATH } from "@/lib/auth/sso-paths";
-import type { SsoSignInRefusal } from "@/lib/auth/sign-in-messages";
+import type { SsoConnectOutcome, SsoSignInRefusal } from "@/lib/auth/sign-in-messages";
 
 /**
  * The endpoints of next-auth the sign-in needs: the CSRF token, starting a sign-in (POST
@@ -36,7 +38,9 @@ export interface SsoRequest {
  * nonce, and openid-client the ID token's signature, issuer, audience and expiry; the configured
  * issuer must be the token's too. The approval rules then decide (admitSsoSignIn), and an admitted
  * user gets exactly the session of a password sign-in: next-auth's session token is replaced by the
- * portal's (a Session row), set as the portal's cookie. Refusals go to /login?error=<code>.
+ * portal's (a Session row), set as the portal's cookie. Refusals go to /login?error=<code>. A
+ * callback that completes a connect (Profile › Sign-in methods, sign-in-methods.ts) links the
+ * identity to the session's user instead, starts no session and goes to /profile?connect=<outcome>.
  */
 export async function handleSsoRequest({ req, segments, body }: SsoRequest): Promise<Response> {
   const [action = "", providerId, ...rest] = segments;
@@ -52,6 +56,7 @@ export async function handleSsoRequest({ req, segments, body }: SsoRequest): Pro
   // next-auth builds its redirect URLs from NEXTAUTH_URL only; the portal's address is APP_URL.
   process.env.NEXTAUTH_URL = `${appUrl}${SSO_AUTH_PATH}`;
   const attempt: SignInAttempt = {};
+  if (action === "callback" && providerId) attempt.connectingUser = (await ssoConnectIntentUser(req, providerId)) ?? undefined;
   const captured = new CapturedResponse();
   await NextAuth(
     {
@@ -65,6 +70,7 @@ export async function handleSsoRequest({ req, segments, body }: SsoRequest): Pro
     captured as never,
     authOptions(providers, appUrl, attempt),
   );
+  if (action === "callback" && hasSsoConnectIntent(req)) captured.appendCookie(clearedSsoConnectIntent(req));
   return captured.toResponse(req, attempt.token);
 }
 
@@ -75,6 +81,8 @@ function toLoginWithError(appUrl: string, code: string | null): Response {
 }
 
 interface SignInAttempt {
+  /** The signed-in user this callback connects the identity to (a connect from Profile), if any. */
+  connectingUser?: SessionUser;
   /** Set by the signIn callback when the approval rules admit the person. */
   user?: { id: string; isAdmin: boolean };
   /** The portal session token issued for that user. */
@@ -83,6 +91,7 @@ interface SignInAttempt {
 
 function authOptions(providers: SsoProviderConfig[], appUrl: string, attempt: SignInAttempt): AuthOptions {
   const loginWithError = (code: SsoSignInRefusal | "failed") => `${appUrl}/login?error=${code}`;
+  const toProfile = (outcome: SsoConnectOutcome) => `${appUrl}/profile?connect=${outcome}`;
   return {
     secret: getAuthSecret(),
     providers: providers.map(openIdProvider),
@@ -100,28 +109,28 @@ function authOptions(providers: SsoProviderConfig[], appUrl: string, attempt: Si
       signIn: async ({ account, profile }) => {
         const provider = providers.find((candidate) => candidate.id === account?.provider);
         const claims = profile as Record<string, unknown> | undefined;
-        if (!provider || !account || !claims) return loginWithError("failed");
+        const failed = () => (attempt.connectingUser ? toProfile("failed") : loginWithError("failed"));
+        if (!provider || !account || !claims) return failed();
         if (typeof claims.iss !== "string" || claims.iss.replace(/\/+$/, "") !== provider.issuer) {
           console.warn(`[sso] ${provider.id}: the ID token's issuer ${String(claims.iss)} is not the configured ${provider.issuer}`);
-          return loginWithError("failed");
+          return failed();
         }
+        const person: SsoSignInClaims = {
+          provider: provider.id,
+          subject: account.providerAccountId,
+          email: claims.email,
+          emailVerified: claims.email_verified === true,
+          name: claims.name,
+        };
         try {
-          const admission = await admitSsoSignIn(
-            {
-              provider: provider.id,
-              subject: account.providerAccountId,
-              email: claims.email,
-              emailVerified: claims.email_verified === true,
-              name: claims.name,
-            },
-            appUrl,
-          );
+          if (attempt.connectingUser) return toProfile(await connectSsoIdentity(attempt.connectingUser, person, provider));
+          const admission = await admitSsoSignIn(person, appUrl, provider);
           if ("refused" in admission) return loginWithError(admission.refused);
           attempt.user = admission.user;
           return true;
         } catch (error) {
           console.error(`[sso] ${provider.id}: sign-in failed`, error);
-          return loginWithError("failed");
+          return failed();
         }
       },
       // Only the landing page, on this site, with its `next` parameter.
@@ -177,6 +186,10 @@ class CapturedResponse {
 
   end() {
     return this;
+  }
+
+  appendCookie(cookie: string) {
+    this.cookies.push(cookie);
   }
 
   json(body: unknown) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { BlockList, isIP } from "node:net";
 import { lookup, type LookupAddress } from "node:dns";
+import { isFlagOn } from "@/lib/demo-mode.mjs";
 
 // A source's base URL is chosen by an administrator, and the server fetches it: without this guard a
 // source could probe the internal network. Every address a host resolves to is checked, and the
@@ -26,29 +27,64 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
+  ["64:ff9b:1::", 48], // local-use NAT64, translated by the network's own gateway
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated, still routed inside sites)
   ["ff00::", 8], // multicast
-  ["64:ff9b::", 96], // NAT64 of IPv4 addresses
 ] as const) {
   BLOCKED.addSubnet(network, prefix, "ipv6");
 }
 
-/** Loopback, private, link-local, unique-local, unspecified and other non-public addresses. */
+/** The sixteen bytes of an address isIP() calls IPv6: groups around "::", a dotted IPv4 tail, a zone dropped. */
+function ipv6Bytes(address: string): number[] {
+  const groupsOf = (part: string) =>
+    part === ""
+      ? []
+      : part.split(":").flatMap((group) => {
+          if (!group.includes(".")) return [parseInt(group, 16)];
+          const [a, b, c, d] = group.split(".").map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head, tail] = address.split("%")[0].split("::");
+  const headGroups = groupsOf(head);
+  const tailGroups = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill(0), ...tailGroups];
+  return groups.flatMap((group) => [group >> 8, group & 0xff]);
+}
+
+const startsWith = (bytes: number[], prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+const ZEROS = (count: number) => Array<number>(count).fill(0);
+
+/**
+ * The IPv4 address an IPv6 address stands for, where the IPv6 packet reaches that IPv4 host:
+ * IPv4-compatible (::a.b.c.d), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
+ * NAT64's well-known prefix (64:ff9b::/96) and 6to4 (2002:aabb:ccdd::/48). Null for any other.
+ */
+function embeddedIpv4(bytes: number[]): string | null {
+  const dotted = (at: number) => bytes.slice(at, at + 4).join(".");
+  if (startsWith(bytes, ZEROS(12))) return dotted(12);
+  if (startsWith(bytes, [...ZEROS(10), 0xff, 0xff])) return dotted(12);
+  if (startsWith(bytes, [...ZEROS(8), 0xff, 0xff, 0, 0])) return dotted(12);
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, ...ZEROS(8)])) return dotted(12);
+  if (startsWith(bytes, [0x20, 0x02])) return dotted(2);
+  return null;
+}
+
+/** Loopback, private, link-local, unique-local, unspecified and other non-public addresses, IPv4 inside IPv6 included. */
 export function isNonPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return BLOCKED.check(mapped[1], "ipv4");
-    return BLOCKED.check(address, "ipv6");
-  }
-  return BLOCKED.check(address, "ipv4");
+  if (family === 4) return BLOCKED.check(address, "ipv4");
+  const bytes = ipv6Bytes(address);
+  const ipv4 = embeddedIpv4(bytes);
+  if (ipv4 !== null) return BLOCKED.check(ipv4, "ipv4");
+  return BLOCKED.check(address.split("%")[0], "ipv6");
 }
 
 /** SOURCES_ALLOW_PRIVATE_HOSTS=1 lets sources reach loopback and private addresses (tests, the demo, an on-premises platform). */
 export function privateHostsAllowed(): boolean {
-  return /^(1|true|yes|on)$/i.test(process.env.SOURCES_ALLOW_PRIVATE_HOSTS?.trim() ?? "");
+  return isFlagOn(process.env.SOURCES_ALLOW_PRIVATE_HOSTS);
 }
 
 export class BlockedAddressError extends Error {

@@ -25,7 +25,7 @@ export interface BrowserSession {
 }
 
 export async function openBrowser(journey: string): Promise<BrowserSession> {
-  const { baseUrl } = readServerState();
+  const { baseUrl, clockOffsetMs } = readServerState();
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-chromium-"));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
@@ -43,6 +43,8 @@ export async function openBrowser(journey: string): Promise<BrowserSession> {
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
+  // E2E_BROWSER_DATE (support/clock.ts): the page's clock starts at the run's date and runs on.
+  if (clockOffsetMs !== 0) await context.clock.install({ time: Date.now() + clockOffsetMs });
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));

@@ -6,11 +6,12 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runPrisma } from "../../../scripts/prisma-env.mjs";
+import { browserClockOffsetMs } from "./clock";
 import { E2E_DIST_DIR, E2E_SEED, type ServerState } from "./server-state";
 import { ROOT, buildProduction, productionEnv, startNextServer } from "../../../scripts/lib/next-server";
 import { buildUnlessCurrent } from "../../../scripts/lib/build-inputs.mjs";
 
-function seedTranscripts(databaseUrl: string): void {
+function seedTranscripts(databaseUrl: string, end: Date): void {
   const result = spawnSync(
     process.execPath,
     [
@@ -23,6 +24,8 @@ function seedTranscripts(databaseUrl: string): void {
       String(E2E_SEED.days),
       "--seed",
       E2E_SEED.seed,
+      "--end",
+      end.toISOString(),
     ],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
   );
@@ -32,6 +35,7 @@ function seedTranscripts(databaseUrl: string): void {
 export default async function globalSetup() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const databaseUrl = `file:${path.join(workDir, "portal.db")}`;
+  const clockOffsetMs = browserClockOffsetMs(process.env.E2E_BROWSER_DATE, Date.now());
 
   // A build made from the same sources is reused (scripts/lib/build-inputs.mjs); E2E_REUSE_BUILD=1
   // reuses whatever build exists (for quick local reruns after a change to the app).
@@ -40,7 +44,7 @@ export default async function globalSetup() {
     buildUnlessCurrent({ root: ROOT, distDir: E2E_DIST_DIR, env: productionEnv(E2E_DIST_DIR), build });
   }
   runPrisma(["migrate", "deploy"], { databaseUrl, quiet: true });
-  seedTranscripts(databaseUrl);
+  seedTranscripts(databaseUrl, new Date(Date.now() + clockOffsetMs));
 
   // Sources (tests/e2e/sources.e2e.ts) seal their keys, and sync from a fake platform on loopback;
   // runs here start only when a test asks (tests/e2e/sources-scheduler.e2e.ts runs a scheduler).
@@ -55,7 +59,7 @@ export default async function globalSetup() {
     SYNC_SCHEDULER: "off",
   };
   const server = await startNextServer({ distDir: E2E_DIST_DIR, databaseUrl, workDir, env });
-  const state: ServerState = { baseUrl: server.baseUrl, databaseUrl, pid: server.pid, workDir };
+  const state: ServerState = { baseUrl: server.baseUrl, databaseUrl, pid: server.pid, workDir, clockOffsetMs };
   const stateFile = path.join(workDir, "server.json");
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
   process.env.E2E_STATE_FILE = stateFile;

@@ -6,6 +6,8 @@ export interface ServerState {
   databaseUrl: string;
   pid: number;
   workDir: string;
+  /** How far the browsers' clocks run ahead of the real one (tests/e2e/support/clock.ts). */
+  clockOffsetMs: number;
 }
 
 /** The global setup writes the state into its run folder and names the file in E2E_STATE_FILE. */
@@ -15,7 +17,7 @@ export function readServerState(): ServerState {
   return JSON.parse(readFileSync(file, "utf8")) as ServerState;
 }
 
-/** The transcripts every browser test can rely on: the seed generator's output for these options, up to now. */
+/** The transcripts every browser test can rely on: the seed generator's output for these options, up to the browser's now. */
 export const E2E_SEED = { transcripts: 600, days: 60, seed: "e2e" } as const;
 
 /** Where the browser tests' production build lives; E2E_DIST_DIR lets two runs build side by side. */

@@ -6,7 +6,7 @@ import { waitForPath } from "./browser";
 export async function fillSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Signs in on /login and waits for the page the app goes to. */

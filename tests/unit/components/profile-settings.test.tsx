@@ -14,6 +14,14 @@ const profile = {
   pendingEmail: null,
 };
 
+/** The profile's calls as `answer` gives them; Sign-in methods hears of no provider configured. */
+const stubProfileFetch = (answer: Parameters<typeof stubFetch>[0]) =>
+  stubFetch((url, init) =>
+    new URL(url, "http://app.test").pathname === "/api/user/sign-in-methods"
+      ? { body: { hasPassword: true, providers: [] } }
+      : answer(url, init),
+  );
+
 const calls = (fetch: jest.Mock, method: string) => fetch.mock.calls.filter(([, init]) => init?.method === method);
 
 beforeEach(() => {
@@ -25,7 +33,7 @@ beforeEach(() => {
 
 describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   it("shows the form and the account information", async () => {
-    stubFetch(() => ({ body: profile }));
+    stubProfileFetch(() => ({ body: profile }));
     renderWithProviders(<ProfileSettings />);
     expect(screen.getByRole("heading", { name: "Profile Settings" })).toBeInTheDocument();
     expect(await screen.findByLabelText("Email Address")).toHaveValue("ann@example.com");
@@ -39,7 +47,7 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("toasts No changes and makes no call when nothing changed", async () => {
-    const fetch = stubFetch(() => ({ body: profile }));
+    const fetch = stubProfileFetch(() => ({ body: profile }));
     renderWithProviders(<ProfileSettings />);
     await screen.findByLabelText("Email Address");
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
@@ -49,7 +57,9 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("sends only the changed field and updates the signed-in user", async () => {
-    const fetch = stubFetch((_url, init) => (init.method === "PATCH" ? { body: { ...profile, name: "Ann Lee" } } : { body: profile }));
+    const fetch = stubProfileFetch((_url, init) =>
+      init.method === "PATCH" ? { body: { ...profile, name: "Ann Lee" } } : { body: profile },
+    );
     renderWithProviders(<ProfileSettings />);
     fireEvent.change(await screen.findByLabelText("Full Name"), { target: { value: "Ann Lee" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
@@ -60,7 +70,7 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("toasts Update failed with the server message", async () => {
-    stubFetch((_url, init) =>
+    stubProfileFetch((_url, init) =>
       init.method === "PATCH"
         ? { status: 409, body: { message: "That email address is already used by another account" } }
         : { body: profile },
@@ -75,7 +85,7 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("asks for the current password only while the e-mail differs, and sends it only then", async () => {
-    const fetch = stubFetch((_url, init) =>
+    const fetch = stubProfileFetch((_url, init) =>
       init.method === "PATCH" ? { body: { ...profile, email: "ann.lee@example.com" } } : { body: profile },
     );
     renderWithProviders(<ProfileSettings />);
@@ -95,7 +105,7 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
 
   it("tells when a new address waits for its confirmation link, keeping the old one", async () => {
     const message = "We sent a confirmation link to new@example.com. Your email address changes once you open it.";
-    stubFetch((_url, init) =>
+    stubProfileFetch((_url, init) =>
       init.method === "PATCH" ? { body: { ...profile, pendingEmail: "new@example.com", message } } : { body: profile },
     );
     renderWithProviders(<ProfileSettings />);
@@ -110,7 +120,7 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("changes the password after the spec's checks, sending the current one", async () => {
-    const fetch = stubFetch((url) =>
+    const fetch = stubProfileFetch((url) =>
       url === "/api/user/password" ? { body: { message: "Your password has been changed." } } : { body: profile },
     );
     renderWithProviders(<ProfileSettings />);
@@ -135,7 +145,7 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("signs out of all devices on the server, then here", async () => {
-    const fetch = stubFetch((url) =>
+    const fetch = stubProfileFetch((url) =>
       url === "/api/user/sessions" ? { body: { message: "You have been signed out of all devices." } } : { body: profile },
     );
     renderWithProviders(<ProfileSettings />);
@@ -148,7 +158,7 @@ describe("ProfileSettings (spec sections 2, 5, 8)", () => {
   });
 
   it("signs the user out when the API answers 401", async () => {
-    stubFetch((url) =>
+    stubProfileFetch((url) =>
       url === "/api/auth/logout" ? { body: {} } : { status: 401, body: { message: "Your session has ended. Please sign in again." } },
     );
     renderWithProviders(<ProfileSettings />);

@@ -2,7 +2,7 @@
 // The sync's pure parts: which addresses sources may not reach, sealing keys, retry delays, the
 // concurrency limit, and reading the Transcripts API's log data given as JSON text.
 import { randomBytes } from "node:crypto";
-import { isNonPublicAddress } from "@/lib/server/sources/address-guard";
+import { checkSourceUrl, isNonPublicAddress } from "@/lib/server/sources/address-guard";
 import { isSealedWithCurrentKey, openSecret, parseEncryptionKey, sealSecret, SecretKeyError } from "@/lib/server/sources/secret-box";
 import { backoffMs, MAX_ATTEMPTS, RETRY_CAP_MS, retryAfterMs, retryDelayMs } from "@/lib/server/sources/retry-policy";
 import { withParsedLogData } from "@/lib/server/sources/voiceflow-api";
@@ -25,7 +25,49 @@ it.each([
   ["8.8.8.8", false],
   ["2606:4700::1111", false],
   ["not an address", true],
+  // IPv4 inside IPv6: compatible, mapped and translated forms, NAT64 and 6to4 reach the IPv4 host.
+  ["::7f00:1", true],
+  ["::127.0.0.1", true],
+  ["::ffff:0:7f00:1", true],
+  ["::ffff:0:10.1.2.3", true],
+  ["::ffff:0:808:808", false],
+  ["64:ff9b::7f00:1", true],
+  ["64:ff9b::10.0.0.1", true],
+  ["64:ff9b::c0a8:101", true],
+  ["64:ff9b::808:808", false],
+  ["64:ff9b:1::a00:1", true],
+  ["64:ff9b:1:a00:1::", true],
+  ["64:ff9b:1:808:8::", true],
+  ["2002:7f00:1::1", true],
+  ["2002:a00:1::", true],
+  ["2002:c0a8:101:1::1", true],
+  ["2002:a9fe:a9fe::1", true],
+  ["2002:808:808::1", false],
+  ["fec0::1", true],
+  ["feff::1", true],
+  ["fe80::1%eth0", true],
+  ["2001:4860:4860::8888", false],
 ])("%s is non-public: %s", (address, expected) => expect(isNonPublicAddress(address)).toBe(expected));
+
+describe("base URLs given as an address", () => {
+  beforeEach(() => {
+    process.env.SOURCES_ALLOW_PRIVATE_HOSTS = "0";
+  });
+  afterEach(() => {
+    delete process.env.SOURCES_ALLOW_PRIVATE_HOSTS;
+  });
+
+  it.each([
+    "https://[::127.0.0.1]/",
+    "https://[::7f00:1]:8443/v1",
+    "https://[::ffff:0:7f00:1]/",
+    "https://[64:ff9b::a00:1]/",
+    "https://[2002:c0a8:101::1]/",
+    "https://[fec0::1]/",
+  ])("refuses %s", async (url) => expect(await checkSourceUrl(url)).toMatch(/private or loopback address/));
+
+  it("accepts a public address", async () => expect(await checkSourceUrl("https://[2606:4700::1111]/")).toBeNull());
+});
 
 describe("sealing API keys", () => {
   const first = randomBytes(32);

@@ -27,14 +27,32 @@ describe("ssoProviders", () => {
   });
 
   it("reads each provider's variables, the id upper-cased with dashes as underscores", () => {
-    expect(ssoProviders({ ...APP, ...CORP, ...GOOGLE_WORKSPACE, SSO_PROVIDERS: "corp, google-workspace" })).toEqual([
-      { id: "corp", name: "Corp Identity", issuer: "https://login.corp.example/realms/staff", clientId: "portal", clientSecret: "secret" },
+    const env = {
+      ...APP,
+      ...CORP,
+      ...GOOGLE_WORKSPACE,
+      SSO_PROVIDERS: "corp, google-workspace",
+      SSO_GOOGLE_WORKSPACE_ALLOW_ACCOUNT_LINKING: "true",
+      SSO_GOOGLE_WORKSPACE_DOMAINS: " Example.com, @eu.example.com ,",
+    };
+    expect(ssoProviders(env)).toEqual([
+      {
+        id: "corp",
+        name: "Corp Identity",
+        issuer: "https://login.corp.example/realms/staff",
+        clientId: "portal",
+        clientSecret: "secret",
+        allowAccountLinking: false,
+        domains: [],
+      },
       {
         id: "google-workspace",
         name: "Google",
         issuer: "https://accounts.google.com",
         clientId: "id.apps.googleusercontent.com",
         clientSecret: "g-secret",
+        allowAccountLinking: true,
+        domains: ["example.com", "eu.example.com"],
       },
     ]);
   });
@@ -53,6 +71,11 @@ describe("ssoProviders", () => {
     ["an id that cannot name variables", { ...APP, SSO_PROVIDERS: "Corp_1" }, /"Corp_1" is not a provider id/],
     ["an id given twice", { ...APP, ...CORP, SSO_PROVIDERS: "corp,corp" }, /names "corp" twice/],
     ["no APP_URL", { ...CORP, SSO_PROVIDERS: "corp" }, /APP_URL must be set for single sign-on/],
+    [
+      "an account linking setting that is not true or false",
+      { ...APP, ...CORP, SSO_CORP_ALLOW_ACCOUNT_LINKING: "sometimes", SSO_PROVIDERS: "corp" },
+      /SSO_CORP_ALLOW_ACCOUNT_LINKING=sometimes must be "true" or "false"/,
+    ],
     ["an APP_URL that is not http(s)", { ...CORP, APP_URL: "ftp://portal.example.com", SSO_PROVIDERS: "corp" }, /not an http\(s\) URL/],
   ])("refuses %s with a message naming it", (_label, env, message) => {
     expect(() => ssoProviders(env)).toThrow(message);
