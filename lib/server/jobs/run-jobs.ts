@@ -48,6 +48,15 @@ function isActiveKeyTaken(error: unknown): boolean {
 }
 
 /**
+ * SQLite refused the transaction's write: another process committed since it began reading, or
+ * held the write lock past the busy timeout (the driver's code, or Prisma's raw-query error naming it).
+ */
+function isWriteConflict(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return /^SQLITE_BUSY/.test(String(code ?? "")) || String(message ?? "").includes("SQLITE_BUSY");
+}
+
+/**
  * How long a start waits for its transaction: starts at once (many clicks, instances, schedulers)
  * queue for the connections and for the first one's commit, and each is answered in turn.
  */
@@ -104,8 +113,10 @@ export async function startJob(
       );
     } catch (error) {
       if (error instanceof NothingToStart) return null;
-      // Another caller's job took the key first; it is read on the next turn.
-      if (!(error instanceof KeyTaken || isActiveKeyTaken(error)) || attempt === START_ATTEMPTS) throw error;
+      // Another caller's job took the key first, or (SQLite) another process wrote first: the next
+      // turn reads what it committed.
+      const tryAgain = error instanceof KeyTaken || isActiveKeyTaken(error) || isWriteConflict(error);
+      if (!tryAgain || attempt === START_ATTEMPTS) throw error;
     }
   }
 }
