@@ -126,6 +126,17 @@ export const transcriptFilterFields = {
 export const RELATIVE_RANGES = ["7d", "30d", "90d"] as const;
 export type RelativeRange = (typeof RELATIVE_RANGES)[number];
 
+/** The relative range a parameter names, or null (absent, blank or unknown). */
+export function parseRelativeRange(value: string | null | undefined): RelativeRange | null {
+  const text = value?.trim() ?? "";
+  return isOneOf(RELATIVE_RANGES, text) ? text : null;
+}
+
+/** The relative range of a quick range of `days` days, or null when none stands for it. */
+export function relativeRangeOfDays(days: number): RelativeRange | null {
+  return parseRelativeRange(`${days}d`);
+}
+
 /** The days a relative range spans. */
 export function relativeRangeDays(range: RelativeRange): number {
   return Number.parseInt(range, 10);
