@@ -35,7 +35,9 @@ export function AuditLog() {
                 <td className="px-4 py-3 text-slate-900">{event.actorEmail}</td>
                 <td className="px-4 py-3 font-medium text-slate-900">{auditActionLabel(event.action)}</td>
                 <td className="px-4 py-3 text-slate-700">{event.targetLabel ?? event.targetId ?? "—"}</td>
-                <td className="px-4 py-3 text-slate-600">{auditDetailsText(event.details)}</td>
+                <td className="min-w-48 px-4 py-3 text-slate-600 [overflow-wrap:anywhere]" data-testid="audit-change">
+                  {auditDetailsText(event.details)}
+                </td>
               </tr>
             ))}
           </tbody>

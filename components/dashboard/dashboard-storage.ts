@@ -3,6 +3,7 @@
 // transcript shows the same page of the same list.
 import { parsePageSize } from "@/lib/format/pagination";
 import type { ListFilters } from "@/lib/queries/transcripts";
+import { parseRelativeRange, type RelativeRange } from "@/lib/schemas/transcripts";
 import { parseFilters } from "./dashboard-url";
 
 export const FETCHED_KEY = "transcriptsFetched";
@@ -11,6 +12,8 @@ export const DASHBOARD_STATE_KEY = "transcriptDashboard";
 export interface StoredDashboardState {
   start: string;
   end: string;
+  /** A quick range kept as such: read back, it gives the last N days up to then. */
+  relativeRange?: RelativeRange | null;
   page: number;
   pageSize: number;
   search: string;
@@ -42,10 +45,12 @@ export function readDashboardState(): StoredDashboardState | null {
     const value = JSON.parse(raw) as Partial<StoredDashboardState>;
     const start = typeof value.start === "string" ? Date.parse(value.start) : NaN;
     const end = typeof value.end === "string" ? Date.parse(value.end) : NaN;
+    const relativeRange = parseRelativeRange(typeof value.relativeRange === "string" ? value.relativeRange : null);
     if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return null;
     return {
       start: new Date(start).toISOString(),
       end: new Date(end).toISOString(),
+      ...(relativeRange ? { relativeRange } : {}),
       page: Number.isInteger(value.page) && (value.page as number) > 0 ? (value.page as number) : 1,
       pageSize: parsePageSize(value.pageSize),
       search: typeof value.search === "string" ? value.search : "",

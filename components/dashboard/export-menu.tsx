@@ -2,9 +2,16 @@
 // Spec section 2 (Transcript list): the Export menu, and how far a running export has got.
 import { ChevronDown, FileJson, FileSpreadsheet, LoaderCircle, Share } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { percentDone } from "@/lib/format/percent";
-import { prefetchTranscriptExport, type ExportFormat, type ExportProgress } from "./use-transcript-export";
+import type { ConversationExportFormat } from "@/lib/schemas/transcripts";
+import { prefetchTranscriptExport, type ExportFormat, type ExportLink, type ExportProgress } from "./use-transcript-export";
 
 const PHASE_LABEL: Record<ExportProgress["phase"], string> = {
   fetching: "Fetching transcripts",
@@ -33,7 +40,21 @@ export function ExportProgressBar({ progress }: { progress: ExportProgress }) {
   );
 }
 
-export function ExportMenu({ isExporting, onExport }: { isExporting: boolean; onExport: (format: ExportFormat) => void }) {
+/** The exports with conversations, built by the server and downloaded by the browser. */
+const CONVERSATION_EXPORTS: { format: ConversationExportFormat; label: string; Icon: typeof FileJson }[] = [
+  { format: "jsonl", label: "Export with conversations (JSON Lines)", Icon: FileJson },
+  { format: "csv", label: "Export with conversations (CSV, one row per message)", Icon: FileSpreadsheet },
+];
+
+export function ExportMenu({
+  isExporting,
+  onExport,
+  conversationLink,
+}: {
+  isExporting: boolean;
+  onExport: (format: ExportFormat) => void;
+  conversationLink: (format: ConversationExportFormat) => ExportLink;
+}) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild disabled={isExporting}>
@@ -43,7 +64,7 @@ export function ExportMenu({ isExporting, onExport }: { isExporting: boolean; on
           <ChevronDown aria-hidden />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-[11rem]">
+      <DropdownMenuContent align="end" className="min-w-[11rem] max-w-[min(24rem,calc(100vw-2rem))]">
         <DropdownMenuItem onSelect={() => onExport("csv")}>
           <FileSpreadsheet aria-hidden />
           Export as CSV
@@ -52,6 +73,19 @@ export function ExportMenu({ isExporting, onExport }: { isExporting: boolean; on
           <FileJson aria-hidden />
           Export as JSON
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        {CONVERSATION_EXPORTS.map(({ format, label, Icon }) => {
+          const link = conversationLink(format);
+          return (
+            <DropdownMenuItem key={format} asChild>
+              {/* A link the browser downloads by itself: nothing of the file passes through the page. */}
+              <a href={link.href} download onClick={link.onClick}>
+                <Icon aria-hidden />
+                {label}
+              </a>
+            </DropdownMenuItem>
+          );
+        })}
       </DropdownMenuContent>
     </DropdownMenu>
   );

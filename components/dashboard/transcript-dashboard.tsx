@@ -89,6 +89,7 @@ export function TranscriptDashboard() {
           isUpdating={list.isPlaceholderData}
           exportProgress={exporter.progress}
           onExport={(format) => void exporter.exportAs(format)}
+          conversationLink={exporter.conversationLink}
           onPageChange={state.setPage}
           onPageSizeChange={state.setPageSize}
         />

@@ -8,7 +8,8 @@ import type { TranscriptListItem } from "@/lib/schemas/transcripts";
 import { ExportMenu, ExportProgressBar } from "./export-menu";
 import { PageSizeSelect, PaginationBar } from "./pagination-bar";
 import { TranscriptTable } from "./transcript-table";
-import type { ExportFormat, ExportProgress } from "./use-transcript-export";
+import type { ConversationExportFormat } from "@/lib/schemas/transcripts";
+import type { ExportFormat, ExportLink, ExportProgress } from "./use-transcript-export";
 
 export function TranscriptListCard({
   rows,
@@ -20,6 +21,7 @@ export function TranscriptListCard({
   isUpdating,
   exportProgress,
   onExport,
+  conversationLink,
   onPageChange,
   onPageSizeChange,
 }: {
@@ -33,6 +35,7 @@ export function TranscriptListCard({
   isUpdating: boolean;
   exportProgress: ExportProgress | null;
   onExport: (format: ExportFormat) => void;
+  conversationLink: (format: ConversationExportFormat) => ExportLink;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
 }) {
@@ -42,7 +45,7 @@ export function TranscriptListCard({
         <CardTitle>{withCount("Transcripts", rows.length)}</CardTitle>
         <div className="flex flex-1 flex-wrap items-center justify-end gap-3">
           {exportProgress ? <ExportProgressBar progress={exportProgress} /> : null}
-          <ExportMenu isExporting={exportProgress !== null} onExport={onExport} />
+          <ExportMenu isExporting={exportProgress !== null} onExport={onExport} conversationLink={conversationLink} />
         </div>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -1,7 +1,9 @@
 "use client";
 // Spec section 2 (Transcript list): six columns; a row opens /transcript/{id} on click or Enter.
+// Each row is a real link (its first cell's link covers the row): a middle or Ctrl/Cmd click opens a
+// new tab and the address shows on hover, while a plain click opens it in place, the list's view
+// kept in the address and session storage.
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import clsx from "clsx";
 import { formatDateTime } from "@/lib/format/date-time";
 import { truncatedId, turnsLabel } from "@/lib/format/transcript-labels";
@@ -115,7 +117,6 @@ export function TranscriptTable({ rows, search, isUpdating }: { rows: readonly L
 }
 
 function WideTable({ rows, search, query }: RowsProps) {
-  const router = useRouter();
   const withReview = rows.some(hasReview);
   const columns: readonly string[] = withReview ? [...TRANSCRIPT_COLUMNS, REVIEW_COLUMN] : TRANSCRIPT_COLUMNS;
   return (
@@ -131,47 +132,42 @@ function WideTable({ rows, search, query }: RowsProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
-            const open = () => router.push(transcriptPath(row.id, search));
-            return (
-              <tr
-                key={row.id}
-                tabIndex={0}
-                data-testid="transcript-row"
-                data-transcript-id={row.id}
-                onClick={open}
-                onKeyDown={(event) => {
-                  if (event.key === "Enter") {
-                    event.preventDefault();
-                    open();
-                  }
-                }}
-                className="cursor-pointer border-b border-slate-100 last:border-0 hover:bg-indigo-50/60 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
-              >
-                <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-indigo-700" title={row.id}>
-                  {truncatedId(row.id)}
-                </td>
-                <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-slate-600" title={row.sessionId}>
-                  {truncatedId(row.sessionId)}
-                </td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(row.timestamp)}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{row.duration}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{turnsLabel(row.messageCount)}</td>
-                <td
-                  className="max-w-[18rem] truncate px-3 py-3 text-slate-600"
-                  title={row.searchSnippet ?? row.preview}
-                  data-testid="preview"
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              data-testid="transcript-row"
+              data-transcript-id={row.id}
+              className="relative cursor-pointer border-b border-slate-100 last:border-0 hover:bg-indigo-50/60 has-[a:focus-visible]:bg-indigo-50"
+            >
+              <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-indigo-700" title={row.id}>
+                <Link
+                  href={transcriptPath(row.id, search)}
+                  data-testid="transcript-link"
+                  className="outline-none after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-500"
                 >
-                  <PreviewText row={row} query={query} />
+                  {truncatedId(row.id)}
+                </Link>
+              </td>
+              <td className="whitespace-nowrap px-3 py-3 font-mono text-xs text-slate-600" title={row.sessionId}>
+                {truncatedId(row.sessionId)}
+              </td>
+              <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(row.timestamp)}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-slate-700">{row.duration}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-slate-700">{turnsLabel(row.messageCount)}</td>
+              <td
+                className="max-w-[18rem] truncate px-3 py-3 text-slate-600"
+                title={row.searchSnippet ?? row.preview}
+                data-testid="preview"
+              >
+                <PreviewText row={row} query={query} />
+              </td>
+              {withReview ? (
+                <td className="min-w-[10rem] px-3 py-3">
+                  <ReviewBadges row={row} />
                 </td>
-                {withReview ? (
-                  <td className="min-w-[10rem] px-3 py-3">
-                    <ReviewBadges row={row} />
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
+              ) : null}
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

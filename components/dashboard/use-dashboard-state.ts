@@ -11,7 +11,8 @@ import { DEFAULT_RANGE_DAYS, lastDaysRange, pickedEnd, pickedStart, type DateRan
 import { DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
 import { transcriptKeys, useTranscriptList, type ListFilters, type TranscriptPageParams } from "@/lib/queries/transcripts";
 import { readDashboardState, readFetchedFlag, storeDashboardState, storeFetchedFlag } from "./dashboard-storage";
-import { dashboardQuery, parseDashboardQuery, type DashboardView } from "./dashboard-url";
+import { relativeRangeOfDays, type RelativeRange } from "@/lib/schemas/transcripts";
+import { dashboardQuery, parseDashboardQuery, relativeDates, type DashboardView } from "./dashboard-url";
 
 /** Typing pauses this long before a search or session filter is sent. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -19,9 +20,11 @@ export const FILTER_DEBOUNCE_MS = 300;
 function storedView(): DashboardView {
   const stored = readDashboardState();
   const range = lastDaysRange(DEFAULT_RANGE_DAYS);
+  const dates = stored?.relativeRange
+    ? relativeDates(stored.relativeRange)
+    : { start: stored?.start ?? range.start.toISOString(), end: stored?.end ?? range.end.toISOString(), relativeRange: null };
   return {
-    start: stored?.start ?? range.start.toISOString(),
-    end: stored?.end ?? range.end.toISOString(),
+    ...dates,
     page: stored?.page ?? 1,
     pageSize: stored?.pageSize ?? DEFAULT_PAGE_SIZE,
     search: stored?.search ?? "",
@@ -45,6 +48,8 @@ export function useDashboardState() {
   const searchParams = useSearchParams();
   const [initial] = useState(() => initialState(searchParams.toString()));
   const [range, setRange] = useState<DateRange>({ start: new Date(initial.view.start), end: new Date(initial.view.end) });
+  // The quick range the dates stand for, kept in the address and saved views as such; calendar picks clear it.
+  const [relativeRange, setRelativeRange] = useState<RelativeRange | null>(initial.view.relativeRange);
   const [hasFetched, setHasFetched] = useState(initial.hasFetched);
   const [page, setPage] = useState(initial.view.page);
   const [pageSize, setPageSizeState] = useState(initial.view.pageSize);
@@ -88,8 +93,17 @@ export function useDashboardState() {
   const list = useTranscriptList(params, { enabled: hasFetched });
 
   const view: DashboardView = useMemo(
-    () => ({ start: params.startTime, end: params.endTime, page, pageSize, search: params.search, sessionId: params.sessionId, filters }),
-    [params.startTime, params.endTime, page, pageSize, params.search, params.sessionId, filters],
+    () => ({
+      start: params.startTime,
+      end: params.endTime,
+      relativeRange,
+      page,
+      pageSize,
+      search: params.search,
+      sessionId: params.sessionId,
+      filters,
+    }),
+    [params.startTime, params.endTime, relativeRange, page, pageSize, params.search, params.sessionId, filters],
   );
   const query = useMemo(() => dashboardQuery(view), [view]);
 
@@ -97,7 +111,16 @@ export function useDashboardState() {
   // time in place of the bare address, then as a new history entry per change.
   const wroteAddress = useRef(false);
   useEffect(() => {
-    storeDashboardState({ start: view.start, end: view.end, page, pageSize, search, sessionId, filters });
+    storeDashboardState({
+      start: view.start,
+      end: view.end,
+      relativeRange: view.relativeRange,
+      page,
+      pageSize,
+      search,
+      sessionId,
+      filters,
+    });
     if (!hasFetched) return;
     if (window.location.search === `?${query}`) {
       wroteAddress.current = true;
@@ -115,6 +138,7 @@ export function useDashboardState() {
       const next = parseDashboardQuery(window.location.search, storedView());
       if (!next) return;
       setRange({ start: new Date(next.start), end: new Date(next.end) });
+      setRelativeRange(next.relativeRange);
       setPage(next.page);
       setPageSizeState(next.pageSize);
       setSearch(next.search);
@@ -132,8 +156,9 @@ export function useDashboardState() {
   const totalPages = list.data?.totalPages;
   if (totalPages !== undefined && !list.isPlaceholderData && page > Math.max(1, totalPages)) setPage(Math.max(1, totalPages));
 
-  const changeRange = useCallback((next: DateRange) => {
+  const changeRange = useCallback((next: DateRange, relative: RelativeRange | null) => {
     setRange(next);
+    setRelativeRange(relative);
     setPage(1);
   }, []);
 
@@ -162,6 +187,7 @@ export function useDashboardState() {
       const next = parseDashboardQuery(saved, view);
       if (!next) return;
       setRange({ start: new Date(next.start), end: new Date(next.end) });
+      setRelativeRange(next.relativeRange);
       setPage(1);
       setSearch(next.search);
       setSearchInput(next.search);
@@ -188,9 +214,10 @@ export function useDashboardState() {
     params,
     view,
     list,
-    setQuickRange: (days: number) => changeRange(lastDaysRange(days)),
-    setStartDay: (day: Date) => changeRange({ start: pickedStart(day), end: range.end }),
-    setEndDay: (day: Date) => changeRange({ start: range.start, end: pickedEnd(day) }),
+    relativeRange,
+    setQuickRange: (days: number) => changeRange(lastDaysRange(days), relativeRangeOfDays(days)),
+    setStartDay: (day: Date) => changeRange({ start: pickedStart(day), end: range.end }, null),
+    setEndDay: (day: Date) => changeRange({ start: range.start, end: pickedEnd(day) }, null),
     fetchTranscripts,
     setPage,
     setPageSize: (size: number) => {

@@ -3,9 +3,10 @@
 // or JSON, with the toasts of section 8 in order and the progress of the run. The export's own
 // code (export-transcripts.ts) is downloaded when the user picks a format, or already when the
 // Export menu is approached.
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { toast } from "@/components/ui/toast-store";
-import type { TranscriptFilters } from "@/lib/queries/transcripts";
+import { conversationExportUrl, type TranscriptFilters } from "@/lib/queries/transcripts";
+import type { ConversationExportFormat } from "@/lib/schemas/transcripts";
 import type { ExportPhase } from "@/lib/queries/export-reads";
 import type { ExportFormat } from "./export-transcripts";
 
@@ -38,6 +39,21 @@ export const EXPORT_TOASTS = {
   failed: (message: string | undefined) => ({ title: "Export failed", description: message?.trim() || "Failed to export transcripts" }),
 };
 
+/**
+ * The exports with conversations are downloaded by the browser itself, straight from the server:
+ * its downloads list shows the progress, and a file the server ends early as failed.
+ */
+export const CONVERSATION_EXPORT_STARTED = {
+  title: "Export started",
+  description: "Your browser downloads the file; if the server ends it early, the download shows as failed there.",
+};
+
+/** A link of the Export menu that the browser downloads. */
+export interface ExportLink {
+  href: string;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
 export function useTranscriptExport(filters: TranscriptFilters, total: number) {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const isRunning = useRef(false);
@@ -69,5 +85,20 @@ export function useTranscriptExport(filters: TranscriptFilters, total: number) {
     [filters, total],
   );
 
-  return { exportAs, progress, isExporting: progress !== null };
+  const conversationLink = useCallback(
+    (format: ConversationExportFormat): ExportLink => ({
+      href: conversationExportUrl(filters, format),
+      onClick: (event) => {
+        if (total <= 0) {
+          event.preventDefault();
+          toast({ ...EXPORT_TOASTS.noData, variant: "destructive" });
+          return;
+        }
+        toast(CONVERSATION_EXPORT_STARTED);
+      },
+    }),
+    [filters, total],
+  );
+
+  return { exportAs, conversationLink, progress, isExporting: progress !== null };
 }

@@ -19,6 +19,7 @@ import { useSession } from "@/lib/client/session";
 import { BulkCountChangedError, useBulkAction, usePeople, useTags, type BulkFilter } from "@/lib/queries/review";
 import { REVIEW_STATUSES, type BulkAction } from "@/lib/schemas/review";
 import { REVIEW_STATUS_LABEL, personLabel } from "./review-labels";
+import { TagNameInput } from "./tag-name-input";
 
 interface Pending {
   action: BulkAction;
@@ -39,6 +40,7 @@ export function BulkActions({ filter, total }: { filter: BulkFilter; total: numb
   const colleagues = (people.data ?? []).filter((person) => person.id !== user?.id);
   const bulk = useBulkAction();
   const [pending, setPending] = useState<Pending | null>(null);
+  const [isNaming, setIsNaming] = useState(false);
   const ask = (action: BulkAction, label: string) => setPending({ action, label, count: total, changedMessage: null });
 
   const confirm = () => {
@@ -93,7 +95,8 @@ export function BulkActions({ filter, total }: { filter: BulkFilter; total: numb
             </DropdownMenuItem>
           ))}
           <DropdownMenuItem onSelect={() => ask({ assigneeId: null }, "Unassign")}>Unassign</DropdownMenuItem>
-          {(tags.data ?? []).length > 0 ? <DropdownMenuSeparator /> : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setIsNaming(true)}>Add tag by name...</DropdownMenuItem>
           {(tags.data ?? []).map((tag) => (
             <DropdownMenuItem key={`add-${tag.id}`} onSelect={() => ask({ addTagIds: [tag.id] }, `Add tag ${tag.name}`)}>
               Add tag {tag.name}
@@ -106,6 +109,22 @@ export function BulkActions({ filter, total }: { filter: BulkFilter; total: numb
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
+      <Dialog
+        open={isNaming}
+        onOpenChange={setIsNaming}
+        title="Add a tag to every matching transcript"
+        description={`All ${total.toLocaleString("en-US")} transcripts of the current filter, once confirmed.`}
+      >
+        <TagNameInput
+          autoFocus
+          tags={tags.data ?? []}
+          allTags={tags.data ?? []}
+          onPick={(tag) => {
+            setIsNaming(false);
+            ask({ addTagIds: [tag.id] }, `Add tag ${tag.name}`);
+          }}
+        />
+      </Dialog>
       <Dialog
         open={pending !== null}
         onOpenChange={(open) => {

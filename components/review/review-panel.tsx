@@ -16,6 +16,7 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { useNoteMutations, usePeople, useReviewChange, useTags } from "@/lib/queries/review";
 import { NOTE_MAX_LENGTH, REVIEW_STATUSES, type NoteItem, type ReviewChange, type TranscriptReviewDetail } from "@/lib/schemas/review";
 import { AddTagSelect } from "./add-tag-select";
+import { TagNameInput } from "./tag-name-input";
 import { REVIEW_STATUS_LABEL, TagChip, personLabel } from "./review-labels";
 
 const STATUS_OPTIONS = REVIEW_STATUSES.map((value) => ({ value, label: REVIEW_STATUS_LABEL[value] }));
@@ -113,6 +114,7 @@ export function ReviewPanel({ transcriptId, review }: { transcriptId: string; re
           </ul>
           {tags.isError ? <p className="text-sm text-red-600">{tags.error.message}</p> : null}
           {unusedTags.length > 0 ? <AddTagSelect tags={unusedTags} onAdd={(id) => apply({ addTagIds: [id] })} /> : null}
+          {tags.data ? <TagNameInput tags={unusedTags} allTags={tags.data} onPick={(tag) => apply({ addTagIds: [tag.id] })} /> : null}
         </section>
 
         <NotesSection transcriptId={transcriptId} notes={review.notes} />

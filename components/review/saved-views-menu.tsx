@@ -19,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
 import { useSavedViewMutations, useSavedViews } from "@/lib/queries/review";
 import { VIEW_NAME_MAX_LENGTH, type SavedViewItem } from "@/lib/schemas/review";
+import { savedViewRangeLabel } from "@/lib/format/saved-view-range";
 
 export function SavedViewsMenu({ currentQuery, onApply }: { currentQuery: string; onApply: (query: string) => void }) {
   const views = useSavedViews();
@@ -75,7 +76,10 @@ export function SavedViewsMenu({ currentQuery, onApply }: { currentQuery: string
           {views.data?.map((view) => (
             <div key={view.id} className="flex items-center gap-1">
               <DropdownMenuItem className="min-w-0 flex-1" onSelect={() => onApply(view.query)}>
-                <span className="truncate">{view.name}</span>
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate">{view.name}</span>
+                  <span className="truncate text-xs text-slate-500">{savedViewRangeLabel(view.query)}</span>
+                </span>
                 {view.shared ? <span className="ml-auto text-xs text-slate-500">Shared</span> : null}
               </DropdownMenuItem>
               {view.canDelete ? (

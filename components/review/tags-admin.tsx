@@ -12,10 +12,8 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast-store";
 import { useTagMutations, useTags } from "@/lib/queries/review";
-import { TAG_NAME_MAX_LENGTH, type TagItem } from "@/lib/schemas/review";
+import { DEFAULT_TAG_COLOR, TAG_NAME_MAX_LENGTH, type TagItem } from "@/lib/schemas/review";
 import { TagChip } from "./review-labels";
-
-const DEFAULT_COLOR = "#6366f1";
 
 function failed(title: string) {
   return (error: Error) => toast({ title, description: error.message, variant: "destructive" });
@@ -25,7 +23,7 @@ export function TagsAdmin() {
   const tags = useTags();
   const { create } = useTagMutations();
   const [name, setName] = useState("");
-  const [color, setColor] = useState(DEFAULT_COLOR);
+  const [color, setColor] = useState(DEFAULT_TAG_COLOR);
 
   return (
     <div className="space-y-6">

@@ -21,8 +21,12 @@ export function csvCell(value: unknown): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** One CSV line of cells, ended by CRLF (RFC 4180). */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
 /** A whole CSV document: BOM, a header row, then the rows, each line ended by CRLF (RFC 4180). */
 export function buildCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `${BYTE_ORDER_MARK}${lines.join("\r\n")}\r\n`;
+  return `${BYTE_ORDER_MARK}${[header, ...rows].map(csvLine).join("")}`;
 }

@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<string, string> = {
   "transcript.note_update": "Edited note",
   "transcript.note_delete": "Deleted note",
   "transcripts.bulk": "Bulk action on transcripts",
+  "transcripts.export": "Exported transcripts with conversations",
   "tag.create": "Created tag",
   "tag.update": "Changed tag",
   "tag.delete": "Deleted tag",

@@ -108,17 +108,19 @@ export async function nextInPass(query: string, visited: readonly string[]): Pro
 }
 
 /**
- * "12 of 87 reviewed": the list's total, and how many of it are no longer unreviewed. A list of the
- * unreviewed loses each transcript reviewed: its pass counts from the size it had when it began.
+ * "12 of 87 reviewed": the list's total, and how many of it are no longer unreviewed. A list of a
+ * status still to deal with (unreviewed, needs attention) loses each transcript dealt with: its pass
+ * counts from the size it had when it began, and those that left the status since as reviewed. A
+ * list of the reviewed is reviewed whole.
  */
 export async function passProgress(query: string): Promise<{ reviewed: number; total: number }> {
   const filters = queueFilters(query);
   const all = await fetchListPage({ ...filters, page: 1, limit: 1 });
-  if (filters.status === "unreviewed") {
+  if (filters.status === "reviewed") return { total: all.total, reviewed: all.total };
+  if (filters.status) {
     const size = passSize(query, all.total);
     return { total: size, reviewed: size - all.total };
   }
-  if (filters.status) return { total: all.total, reviewed: all.total };
   const open = await fetchListPage({ ...filters, status: "unreviewed", page: 1, limit: 1 });
   return { total: all.total, reviewed: all.total - open.total };
 }

@@ -5,10 +5,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
 import { errorMessage } from "@/lib/client/api-error";
 import { enrichTranscript, needsDetail, type ListedTranscript } from "@/lib/export/transcripts-export";
-import type { TranscriptDetail, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
+import type { ConversationExportFormat, TranscriptDetail, TranscriptListItem, TranscriptListResponse } from "@/lib/schemas/transcripts";
 import { fetchTranscript } from "./transcript";
 
 export const TRANSCRIPTS_URL = "/api/transcripts";
+export const TRANSCRIPTS_EXPORT_URL = "/api/transcripts/export";
 
 /** Spec section 9: the transcript list stays fresh 5 minutes and is kept 10 minutes. */
 export const LIST_STALE_MS = 5 * 60_000;
@@ -88,6 +89,15 @@ export function listFilterObject(filters: TranscriptFilters): Record<string, str
   if (filters.search.trim()) out.search = filters.search.trim();
   if (filters.sessionId.trim()) out.sessionId = filters.sessionId.trim();
   return { ...out, ...filterParams(filters) };
+}
+
+/** The export with conversations of the filters in `format`: an address the browser downloads by itself. */
+export function conversationExportUrl(filters: TranscriptFilters, format: ConversationExportFormat): string {
+  const query = new URLSearchParams({ format });
+  for (const [key, value] of Object.entries(listFilterObject(filters))) {
+    for (const one of Array.isArray(value) ? value : [value]) query.append(key, one);
+  }
+  return `${TRANSCRIPTS_EXPORT_URL}?${query}`;
 }
 
 export interface TranscriptPageParams extends TranscriptFilters {

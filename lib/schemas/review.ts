@@ -55,6 +55,9 @@ const tagColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1f77b4")
   .transform((value) => value.toLowerCase());
 
+/** The colour a new tag starts with. */
+export const DEFAULT_TAG_COLOR = "#6366f1";
+
 /** POST /api/tags; PATCH /api/tags/{id} takes either field. */
 export const createTagSchema = z.object({ name: tagName, color: tagColor }).strict();
 export const updateTagSchema = z

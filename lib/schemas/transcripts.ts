@@ -8,6 +8,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from "@/lib/transcripts/search-text";
 import { SESSION_ID_MAX_LENGTH } from "@/lib/transcripts/normalize-transcript";
 import type { DialogEntry } from "@/lib/transcripts/types";
 import { DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
+import { DAY_MS } from "@/lib/transcripts/time-buckets";
 import { FEEDBACK_FILTERS, MAX_TAG_IDS, REVIEW_STATUSES, type PersonRef, type ReviewStatus, type TagItem } from "./review";
 
 /** Spec section 9: the list accepts 1-100 (default DEFAULT_PAGE_SIZE). */
@@ -119,22 +120,99 @@ export const transcriptFilterFields = {
 };
 
 /**
- * GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes]
+ * The relative ranges the list and the export take in place of startTime and endTime: the last N
+ * days up to the moment of the request, so that a saved view keeps meaning "the last week".
+ */
+export const RELATIVE_RANGES = ["7d", "30d", "90d"] as const;
+export type RelativeRange = (typeof RELATIVE_RANGES)[number];
+
+/** The relative range a parameter names, or null (absent, blank or unknown). */
+export function parseRelativeRange(value: string | null | undefined): RelativeRange | null {
+  const text = value?.trim() ?? "";
+  return isOneOf(RELATIVE_RANGES, text) ? text : null;
+}
+
+/** The relative range of a quick range of `days` days, or null when none stands for it. */
+export function relativeRangeOfDays(days: number): RelativeRange | null {
+  return parseRelativeRange(`${days}d`);
+}
+
+/** The days a relative range spans. */
+export function relativeRangeDays(range: RelativeRange): number {
+  return Number.parseInt(range, 10);
+}
+
+/**
+ * A query's `range` turned into the startTime and endTime it stands for (the last N days up to now),
+ * before the rest is parsed; a range beside either date, or not one of RELATIVE_RANGES, is left for
+ * the schema to refuse.
+ */
+function withRelativeRange(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || !("range" in value)) return value;
+  const { range, ...rest } = value as Record<string, unknown>;
+  if (typeof range !== "string" || range.trim() === "") return rest;
+  if ("startTime" in rest || "endTime" in rest || !isOneOf(RELATIVE_RANGES, range.trim())) return value;
+  const endMs = Date.now();
+  const startMs = endMs - relativeRangeDays(range.trim() as RelativeRange) * DAY_MS;
+  return { ...rest, startTime: new Date(startMs).toISOString(), endTime: new Date(endMs).toISOString() };
+}
+
+/** What is left of `range` after withRelativeRange: a range it could not stand in for. */
+const leftoverRangeParam = z
+  .unknown()
+  .optional()
+  .superRefine((value, ctx) => {
+    if (value === undefined) return;
+    const text = typeof value === "string" ? value.trim() : "";
+    ctx.addIssue({
+      code: "custom",
+      message: isOneOf(RELATIVE_RANGES, text) ? "give either range or startTime and endTime" : notOneOf(RELATIVE_RANGES),
+    });
+  });
+
+/** The list's filter: a range of time, search, session and transcriptFilterFields. */
+const listFilterFields = {
+  range: leftoverRangeParam,
+  startTime: instantParam("startTime"),
+  endTime: instantParam("endTime"),
+  search: optionalTextParam(SEARCH_QUERY_MAX_LENGTH),
+  sessionId: optionalTextParam(SESSION_ID_MAX_LENGTH),
+  ...transcriptFilterFields,
+};
+
+/**
+ * GET /api/transcripts?(startTime&endTime | range)&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes]
  * [&signal...][&questionGroup][&device][&os][&browser][&minMessages][&maxMessages][&hour][&weekday][&tz]
  */
-export const listTranscriptsQuerySchema = z
-  .object({
-    startTime: instantParam("startTime"),
-    endTime: instantParam("endTime"),
-    page: integerParam({ min: 1, max: MAX_PAGE, fallback: 1 }),
-    limit: integerParam({ min: 1, max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE }),
-    search: optionalTextParam(SEARCH_QUERY_MAX_LENGTH),
-    sessionId: optionalTextParam(SESSION_ID_MAX_LENGTH),
-    ...transcriptFilterFields,
-  })
-  .superRefine(refineRange);
+export const listTranscriptsQuerySchema = z.preprocess(
+  withRelativeRange,
+  z
+    .object({
+      ...listFilterFields,
+      page: integerParam({ min: 1, max: MAX_PAGE, fallback: 1 }),
+      limit: integerParam({ min: 1, max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE }),
+    })
+    .superRefine(refineRange),
+);
+
+/** The formats of the export with conversations: JSON Lines, or CSV with one row per message. */
+export const CONVERSATION_EXPORT_FORMATS = ["jsonl", "csv"] as const;
+export type ConversationExportFormat = (typeof CONVERSATION_EXPORT_FORMATS)[number];
+
+/** GET /api/transcripts/export?format&(the list's filter, without page and limit). */
+export const exportTranscriptsQuerySchema = z.preprocess(
+  withRelativeRange,
+  z
+    .object({
+      ...listFilterFields,
+      format: z.enum(CONVERSATION_EXPORT_FORMATS, { error: `must be one of ${CONVERSATION_EXPORT_FORMATS.join(", ")}` }),
+    })
+    .superRefine(refineRange),
+);
+export type ExportTranscriptsQuery = z.infer<typeof exportTranscriptsQuerySchema>;
+
 /** The query as parsed; the filter fields are optional so that callers of the plain list need not name them. */
-export type ListTranscriptsQuery = Omit<z.infer<typeof listTranscriptsQuerySchema>, keyof typeof transcriptFilterFields> &
+export type ListTranscriptsQuery = Omit<z.infer<typeof listTranscriptsQuerySchema>, keyof typeof transcriptFilterFields | "range"> &
   Partial<Pick<z.infer<typeof listTranscriptsQuerySchema>, keyof typeof transcriptFilterFields>>;
 
 /** Route parameter of /api/transcript/{transcriptId}. Any text is looked up; unknown ids are 404. */

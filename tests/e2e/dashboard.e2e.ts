@@ -113,11 +113,11 @@ describe("the Transcript Analytics dashboard", () => {
       expect(picked.url.searchParams.get("page")).toBe("1");
       expect(await calendar.count()).toBe(0);
 
-      // Rows open with Enter, and the focus ring shows.
+      // Rows are links that open with Enter, and the focus ring shows around the row.
       await page.getByRole("button", { name: "Export" }).focus();
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("transcript-row");
-      const focusRing = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("transcript-link");
+      const focusRing = await page.evaluate(() => getComputedStyle(document.activeElement as Element, "::after").outlineStyle);
       expect(focusRing).not.toBe("none");
       const id = await page.getByTestId("transcript-row").first().getAttribute("data-transcript-id");
       await page.keyboard.press("Enter");

@@ -30,6 +30,7 @@ export type AuditAction =
   | "transcript.note_update"
   | "transcript.note_delete"
   | "transcripts.bulk"
+  | "transcripts.export"
   | "tag.create"
   | "tag.update"
   | "tag.delete"

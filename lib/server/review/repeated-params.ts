@@ -23,3 +23,9 @@ export function repeatedParams<Q extends Pick<ListTranscriptsQuery, (typeof REPE
   }
   return result;
 }
+
+/** The query's parameters as given, a repeated one as the list of its values (the filter an audit entry records). */
+export function paramsAsGiven(params: URLSearchParams, except: readonly string[]): Record<string, string | string[]> {
+  const names = [...new Set(params.keys())].filter((name) => !except.includes(name));
+  return Object.fromEntries(names.map((name) => [name, params.getAll(name).length > 1 ? params.getAll(name) : params.get(name)!]));
+}

@@ -25,6 +25,9 @@ export {
 /** One page of the transcripts of a range, optionally searched and of one session, with its total. */
 export { listTranscripts } from "./list-transcripts";
 
+/** Every transcript a list filter matches with its conversation, review and ratings, page by page (conversation-pages.ts). */
+export { conversationPages, type StoredConversation } from "./conversation-pages";
+
 /** A review action on every transcript a list filter matches, refused when the count changed (bulk-review.ts). */
 export { applyBulkReview, BulkCountChanged } from "./bulk-review";
 

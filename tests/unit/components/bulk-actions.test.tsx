@@ -101,6 +101,7 @@ describe("BulkActions", () => {
       "Assign to Sam Lee",
       "Assign to kim@example.com",
       "Unassign",
+      "Add tag by name...",
       "Add tag Bug",
       "Add tag VIP",
       "Remove tag Bug",

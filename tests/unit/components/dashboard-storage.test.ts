@@ -27,6 +27,13 @@ describe("the dashboard's stored filters", () => {
     expect(readDashboardState()).toEqual(state);
   });
 
+  it("keeps a quick range as such", () => {
+    storeDashboardState({ ...state, relativeRange: "90d" });
+    expect(readDashboardState()).toEqual({ ...state, relativeRange: "90d" });
+    storeDashboardState({ ...state, relativeRange: "9d" as "90d" });
+    expect(readDashboardState()).toEqual(state);
+  });
+
   it.each([
     ["nothing stored", null, null],
     ["not JSON", "{", null],

@@ -4,6 +4,7 @@ import { transcriptsUrl } from "@/lib/queries/transcripts";
 const fallback: DashboardView = {
   start: "2025-01-01T00:00:00.000Z",
   end: "2025-01-08T00:00:00.000Z",
+  relativeRange: null,
   page: 4,
   pageSize: 50,
   search: "stored",
@@ -15,6 +16,7 @@ describe("the dashboard's view in the address (issue 32)", () => {
   const view: DashboardView = {
     start: "2025-03-01T00:00:00.000Z",
     end: "2025-03-08T00:00:00.000Z",
+    relativeRange: null,
     page: 3,
     pageSize: 100,
     search: "refund",
@@ -54,6 +56,33 @@ describe("the dashboard's view in the address (issue 32)", () => {
       pageSize: 20,
       search: "",
       filters: { status: "reviewed" },
+    });
+  });
+
+  it("keeps a quick range as itself, read as the last N days up to when it is opened", () => {
+    const query = dashboardQuery({ ...view, relativeRange: "30d" }, { withPage: false });
+    expect(query).toBe(
+      "range=30d&search=refund&sessionId=web-1&status=needs_attention&assignee=me&feedback=down&hasNotes=true&tag=t1&tag=t2",
+    );
+    const opened = parseDashboardQuery(query, fallback, new Date("2025-06-30T12:00:00.000Z"));
+    expect(opened).toMatchObject({ relativeRange: "30d", start: "2025-05-31T12:00:00.000Z", end: "2025-06-30T12:00:00.000Z" });
+    const dayLater = parseDashboardQuery(query, fallback, new Date("2025-07-01T12:00:00.000Z"));
+    expect(dayLater).toMatchObject({ relativeRange: "30d", start: "2025-06-01T12:00:00.000Z", end: "2025-07-01T12:00:00.000Z" });
+  });
+
+  it("prefers a known range to dates, and takes an unknown one as none", () => {
+    const now = new Date("2025-06-30T12:00:00.000Z");
+    expect(
+      parseDashboardQuery("?range=7d&startTime=2025-03-01T00:00:00.000Z&endTime=2025-03-08T00:00:00.000Z", fallback, now),
+    ).toMatchObject({
+      relativeRange: "7d",
+      start: "2025-06-23T12:00:00.000Z",
+    });
+    expect(
+      parseDashboardQuery("?range=1y&startTime=2025-03-01T00:00:00.000Z&endTime=2025-03-08T00:00:00.000Z", fallback, now),
+    ).toMatchObject({
+      relativeRange: null,
+      start: "2025-03-01T00:00:00.000Z",
     });
   });
 

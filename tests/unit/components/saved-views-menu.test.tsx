@@ -69,16 +69,21 @@ async function openMenu() {
 
 const isDeleteItem = (item: HTMLElement) => item.getAttribute("aria-label")?.startsWith("Delete view ") === true;
 
-/** The views the menu lists, as "name" or "name (Shared)", once loaded. */
-async function listed(menu: HTMLElement) {
+/** The views' items of the menu, once loaded. */
+async function viewItems(menu: HTMLElement) {
   await waitFor(() => expect(within(menu).queryByText("Loading...")).not.toBeInTheDocument());
   return within(menu)
     .getAllByRole("menuitem")
     .slice(1)
-    .filter((item) => !isDeleteItem(item))
-    .map((item) =>
-      item.lastElementChild?.textContent === "Shared" ? `${item.firstElementChild?.textContent} (Shared)` : item.textContent,
-    );
+    .filter((item) => !isDeleteItem(item));
+}
+
+/** The views the menu lists, as "name" or "name (Shared)", once loaded: an item's first line is its name, the second its dates. */
+async function listed(menu: HTMLElement) {
+  return (await viewItems(menu)).map((item) => {
+    const name = item.firstElementChild?.firstElementChild?.textContent;
+    return item.lastElementChild?.textContent === "Shared" ? `${name} (Shared)` : name;
+  });
 }
 
 async function saveView(name: string, { share = false }: { share?: boolean } = {}) {
@@ -99,6 +104,21 @@ beforeEach(() => {
 });
 
 describe("SavedViewsMenu", () => {
+  it("shows the dates each view opens on: the last N days of a quick range, else its fixed dates", async () => {
+    serve({
+      initial: [
+        view("v-week", "This week", { query: "range=7d&status=reviewed" }),
+        view("v-march", "March", { query: "startTime=2025-03-01T12:00:00.000Z&endTime=2025-03-31T12:00:00.000Z" }),
+      ],
+    });
+    renderWithProviders(<SavedViewsMenu currentQuery={CURRENT} onApply={jest.fn()} />);
+    const items = await viewItems(await openMenu());
+    expect(items.map((item) => item.firstElementChild?.lastElementChild?.textContent)).toEqual([
+      "Last 7 days",
+      "Mar 1, 2025 – Mar 31, 2025",
+    ]);
+  });
+
   it("lists own and shared views, marks the shared ones, and offers delete only where allowed", async () => {
     serve();
     renderWithProviders(<SavedViewsMenu currentQuery={CURRENT} onApply={jest.fn()} />);

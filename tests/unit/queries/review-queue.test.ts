@@ -1,5 +1,5 @@
 // Issue 32 (Review next): a pass's progress, "12 of 87 reviewed", over a list that keeps its
-// transcripts when they are reviewed and over a list of the unreviewed, which loses each one.
+// transcripts when they are reviewed and over a list of a status, which loses each one dealt with.
 import { passProgress, restartPass } from "@/lib/queries/review-queue";
 import { stubFetch } from "../support/render-app";
 
@@ -32,8 +32,17 @@ describe("passProgress", () => {
     await expect(passProgress(query)).resolves.toEqual({ total: 75, reviewed: 0 });
   });
 
+  it("counts, in a list of those needing attention, those dealt with since the pass began", async () => {
+    const query = `${RANGE}&status=needs_attention`;
+    const totals = { needs_attention: 5 };
+    listServer(totals);
+    await expect(passProgress(query)).resolves.toEqual({ total: 5, reviewed: 0 });
+    totals.needs_attention = 3;
+    await expect(passProgress(query)).resolves.toEqual({ total: 5, reviewed: 2 });
+  });
+
   it("reads a list of reviewed transcripts as all reviewed", async () => {
-    listServer({ needs_attention: 5 });
-    await expect(passProgress(`${RANGE}&status=needs_attention`)).resolves.toEqual({ total: 5, reviewed: 5 });
+    listServer({ reviewed: 5 });
+    await expect(passProgress(`${RANGE}&status=reviewed`)).resolves.toEqual({ total: 5, reviewed: 5 });
   });
 });
