@@ -4,7 +4,7 @@
 import { parsePageSize } from "@/lib/format/pagination";
 import type { ListFilters } from "@/lib/queries/transcripts";
 import { parseRelativeRange, type RelativeRange } from "@/lib/schemas/transcripts";
-import { parseFilters } from "./dashboard-url";
+import { parseFilters } from "@/lib/queries/dashboard-url";
 
 export const FETCHED_KEY = "transcriptsFetched";
 export const DASHBOARD_STATE_KEY = "transcriptDashboard";

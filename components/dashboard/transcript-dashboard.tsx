@@ -9,7 +9,7 @@ import { daysLabel, rangeDays, topDevice, uniqueSessions } from "@/lib/format/tr
 import { DateRangeCard } from "./date-range-card";
 import { SearchFilterCard } from "./search-filter-card";
 import { ReviewFilters } from "./review-filters";
-import { dashboardQuery, hasListFilters } from "./dashboard-url";
+import { dashboardQuery, hasListFilters } from "@/lib/queries/dashboard-url";
 import { SavedViewsMenu } from "@/components/review/saved-views-menu";
 import { BulkActions } from "@/components/review/bulk-actions";
 import { ReviewNextButton } from "@/components/review/review-next-button";

@@ -12,7 +12,7 @@ import { DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
 import { transcriptKeys, useTranscriptList, type ListFilters, type TranscriptPageParams } from "@/lib/queries/transcripts";
 import { readDashboardState, readFetchedFlag, storeDashboardState, storeFetchedFlag } from "./dashboard-storage";
 import { relativeRangeOfDays, type RelativeRange } from "@/lib/schemas/transcripts";
-import { dashboardQuery, parseDashboardQuery, relativeDates, type DashboardView } from "./dashboard-url";
+import { dashboardQuery, parseDashboardQuery, relativeDates, type DashboardView } from "@/lib/queries/dashboard-url";
 
 /** Typing pauses this long before a search or session filter is sent. */
 export const FILTER_DEBOUNCE_MS = 300;

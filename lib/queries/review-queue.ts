@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ListedTranscript } from "@/lib/export/transcripts-export";
 import type { TranscriptReviewFields } from "@/lib/schemas/transcripts";
 import { fetchListPage, type TranscriptFilters } from "./transcripts";
-import { parseFilters } from "@/components/dashboard/dashboard-url";
+import { parseFilters } from "@/lib/queries/dashboard-url";
 
 /** The transcript page's parameter that carries the pass's list query. */
 export const QUEUE_PARAMETER = "queue";

@@ -185,16 +185,19 @@ describe("GET /api/transcripts/export?format=jsonl", () => {
     expect(line.messages[0].time).toBe(new Date(Date.parse(specs[3].createdAt) + 10_000).toISOString());
   });
 
-  it("names a dated attachment and records one audit entry with the filter", async () => {
+  it("names a dated attachment and records one audit entry with the filter, its search text redacted", async () => {
     const before = await db.auditEvent.count({ where: { action: "transcripts.export" } });
-    const res = await exported({ ...RANGE, search: "refund", tag: [tagId, "other"] }, "jsonl");
+    const res = await exported({ ...RANGE, search: "maria.lopez@gmail.com refund", tag: [tagId, "other"] }, "jsonl");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="transcripts-conversations-\d{4}-\d{2}-\d{2}\.jsonl"$/);
     const entries = await db.auditEvent.findMany({ where: { action: "transcripts.export" }, orderBy: { createdAt: "asc" } });
     expect(entries).toHaveLength(before + 1);
     const last = entries[entries.length - 1];
     expect(last.actorId).toBe(user.user.id);
-    expect(JSON.parse(String(last.details))).toEqual({ filter: { ...RANGE, search: "refund", tag: [tagId, "other"] }, format: "jsonl" });
+    expect(JSON.parse(String(last.details))).toEqual({
+      filter: { ...RANGE, search: "[EMAIL] refund", tag: [tagId, "other"] },
+      format: "jsonl",
+    });
   });
 
   it("refuses a bad filter or format with 400 before reading", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { redactFilterForAudit, type AuditedFilter } from "../audit/redact-audit-filter";
 import type { SessionUser } from "../auth/session";
 import { conversationPages } from "../store";
 import { conversationCsvRows, conversationJsonLine, CONVERSATION_CSV_HEADER } from "@/lib/export/conversations-export";
@@ -25,14 +26,14 @@ export interface ConversationExport {
 /**
  * GET /api/transcripts/export: every transcript the list's filter matches, with its conversation,
  * review and ratings, as a stream of JSON Lines or CSV rows in the list's order. One audit entry
- * with the filter (`rawFilter`, the parameters as given) is recorded before anything is read. The
+ * with the filter (`rawFilter`, the parameters as given, its texts redacted) is recorded before anything is read. The
  * stream reads a page only when its reader wants more, and stops reading when the reader cancels or
  * `signal` aborts (the client went away); a read that fails ends the stream with an error, so the
  * client sees a broken download rather than a short file. Signed-in users, as the list.
  */
 export async function exportConversations(
   query: ExportTranscriptsQuery,
-  rawFilter: Record<string, string | string[]>,
+  rawFilter: AuditedFilter,
   actor: SessionUser,
   signal: AbortSignal,
 ): Promise<ConversationExport> {
@@ -41,7 +42,7 @@ export async function exportConversations(
     action: "transcripts.export",
     targetType: "transcripts",
     targetId: "filter",
-    details: { filter: rawFilter, format: query.format },
+    details: { filter: await redactFilterForAudit(rawFilter), format: query.format },
   });
   return {
     body: streamOf(exportChunks(query, actor), signal),

@@ -1,4 +1,4 @@
-import { dashboardQuery, parseDashboardQuery, type DashboardView } from "@/components/dashboard/dashboard-url";
+import { dashboardQuery, parseDashboardQuery, type DashboardView } from "@/lib/queries/dashboard-url";
 import { transcriptsUrl } from "@/lib/queries/transcripts";
 
 const fallback: DashboardView = {
