@@ -1,4 +1,4 @@
-// Issue 33: the administrator's insight settings, compiled once into the matchers that
+// The administrator's insight settings, compiled once into the matchers that
 // deriveSignals uses for every transcript; and the phrase lists used until an administrator sets
 // others.
 import type { InsightSettings } from "@/lib/schemas/insights";
@@ -11,6 +11,8 @@ export const DEFAULT_INSIGHT_SETTINGS: InsightSettings = {
     "i didn't get that",
     "i didn't quite get that",
     "i didn't catch that",
+    "i didn't quite catch that",
+    "not sure what you mean",
     "i didn't understand",
     "i don't understand",
     "i'm not sure i understand",

@@ -93,6 +93,12 @@ export async function writeSignals(tx: Pick<WriteTransaction, "execute">, rows: 
   }
 }
 
+/** Whether some stored transcript's signals were derived by rules of another SIGNALS_VERSION. */
+export async function hasSignalsOfOtherVersion(): Promise<boolean> {
+  const rows = await storeRead(sql`SELECT 1 AS "found" FROM "TranscriptSignal" WHERE "version" <> ${SIGNALS_VERSION} LIMIT 1`);
+  return rows.length > 0;
+}
+
 /** A batch of recomputed signals, written by the caller within its own transaction. */
 export interface RecomputedSignals {
   count: number;
