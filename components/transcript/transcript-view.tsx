@@ -27,6 +27,7 @@ import { anchoredMessageIndex, messageAnchorId } from "@/lib/transcript-view/tra
 import { CopyTranscriptButton } from "./copy-transcript-button";
 import { MessageBubble } from "./message-bubble";
 import { SearchHitsBar, useSearchHits } from "./search-hits";
+import { TranscriptSignalBadges } from "./signal-badges";
 import { TranscriptFields } from "./transcript-fields";
 import { NoMessages, TranscriptLoadError, TranscriptLoading, TranscriptNotFound } from "./transcript-states";
 
@@ -49,6 +50,8 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
   const privacy = usePrivacySettings({ enabled: isAdmin && transcript.isSuccess });
   const customPlaceholders = useMemo(() => privacy.data?.customPatterns.map((pattern) => pattern.name) ?? [], [privacy.data]);
   const { changeStatus, updatingId } = useReviewStatusChange();
+  const detail: ReviewedDetail | undefined = transcript.data;
+  const signals = detail?.signals ?? [];
   // Opened from Review next: the pass's list query (issue 32).
   const queue = useSearchParams().get(QUEUE_PARAMETER);
 
@@ -139,7 +142,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
         </div>
       </div>
       {queue ? <ReviewQueueBar transcriptId={transcriptId} query={queue} /> : null}
-      <PageTitle title={TRANSCRIPT_TITLE} />
+      <PageTitle title={TRANSCRIPT_TITLE} badges={<TranscriptSignalBadges signals={signals} />} />
       {body}
     </div>
   );

@@ -9,6 +9,13 @@ import { instantParam, refineRange } from "./query-params";
 export const SIGNAL_KINDS = ["fallback", "handoff", "unanswered", "repeated"] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
+/** GET /api/transcript/{id}'s `signals`: each signal found, the shown turn that shows it (or null) and why. */
+export interface SignalExplanation {
+  kind: SignalKind;
+  messageIndex: number | null;
+  reason: string;
+}
+
 export const INSIGHT_PHRASES_MAX_COUNT = 100;
 export const INSIGHT_PHRASE_MAX_LENGTH = 100;
 

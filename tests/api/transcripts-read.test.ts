@@ -313,6 +313,7 @@ describe("GET /api/transcript/{id}", () => {
         },
       ],
       review: { status: "unreviewed", updatedBy: null, updatedAt: null, assignee: null, tags: [], notes: [] },
+      signals: [],
     });
   });
 
