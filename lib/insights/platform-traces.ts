@@ -16,7 +16,7 @@ import { isPlainObject, type DialogEntry } from "@/lib/transcripts/types";
 type Entry = Pick<DialogEntry, "payload">;
 
 /** The payload that holds a trace's or request's fields: the inner one, or the outer one of a flattened export. */
-function fieldsOf(entry: Entry): Record<string, unknown> | null {
+export function fieldsOf(entry: Entry): Record<string, unknown> | null {
   if (!isPlainObject(entry.payload)) return null;
   return isPlainObject(entry.payload.payload) ? entry.payload.payload : entry.payload;
 }
