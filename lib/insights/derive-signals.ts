@@ -104,7 +104,14 @@ export function findSignals(dialog: readonly DialogEntry[], rules: SignalRules):
     if (!isAfterUserMessage || answer !== null) return;
     answer = foldText(text);
     const isAskedAgain = userForm !== null && previousUserForm !== null && areNearDuplicates(userForm, previousUserForm);
-    if (answer !== "" && answer === previousAnswer && userMessage !== null && userMessage !== previousUserMessage && !isAskedAgain)
+    if (
+      rules.platform.sameReprompt &&
+      answer !== "" &&
+      answer === previousAnswer &&
+      userMessage !== null &&
+      userMessage !== previousUserMessage &&
+      !isAskedAgain
+    )
       note("fallback", entryIndex, () => `the bot ${what} the same thing to two different messages: ${quote(text)}`);
   };
 
@@ -116,7 +123,7 @@ export function findSignals(dialog: readonly DialogEntry[], rules: SignalRules):
           break;
         }
         const intent = requestIntentName(entry);
-        if (intent !== null && isHandoffName(intent))
+        if (rules.platform.handoffIntent && intent !== null && isHandoffName(intent))
           note("handoff", entryIndex, () => `the user's message was matched to the handoff intent "${intent}"`);
         const text = messageText(entry);
         if (text === null) break;
@@ -160,13 +167,13 @@ export function findSignals(dialog: readonly DialogEntry[], rules: SignalRules):
       }
       case "path": {
         const path = tracePath(entry);
-        if (isAfterUserMessage && path !== null && isNoMatchPath(path))
+        if (rules.platform.noMatchPath && isAfterUserMessage && path !== null && isNoMatchPath(path))
           note("fallback", entryIndex, () => `the bot took its no-match path ("${path}")`);
         break;
       }
       case "debug": {
         const message = traceMessage(entry);
-        if (isAfterUserMessage && message !== null && isNoMatchDebugMessage(message))
+        if (rules.platform.noMatchDebug && isAfterUserMessage && message !== null && isNoMatchDebugMessage(message))
           note("fallback", entryIndex, () => `the platform's debug trace says nothing matched: ${quote(message)}`);
         break;
       }
@@ -176,7 +183,8 @@ export function findSignals(dialog: readonly DialogEntry[], rules: SignalRules):
         break;
       default:
         if (RICH_ANSWER_TYPES.has(entry.type)) isAnswered ||= isAfterUserMessage;
-        else if (isHandoffName(entry.type)) note("handoff", entryIndex, () => `the bot handed the conversation over ("${entry.type}")`);
+        else if (rules.platform.handoffAction && isHandoffName(entry.type))
+          note("handoff", entryIndex, () => `the bot handed the conversation over ("${entry.type}")`);
     }
   });
 

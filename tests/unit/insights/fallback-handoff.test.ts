@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // The fallback and handoff signals on hand-written conversations, in every turn shape the
 // importer accepts, read through the real normaliser (dialogs.ts).
-import { compileSignalRules } from "@/lib/insights/signal-rules";
-import { greeting, launch, SHAPES, signalsOf, type SignalCase } from "../../helpers/dialog-steps";
+import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
+import { greeting, launch, SHAPES, signalsOf, type SignalCase, type Step } from "../../helpers/dialog-steps";
 
 describe.each(SHAPES)("%s", (shape) => {
   describe("fallback", () => {
@@ -160,5 +160,19 @@ describe.each(SHAPES)("%s", (shape) => {
     ])("%s", (_name, steps, expected) => {
       expect(signalsOf(shape, steps).handoff).toBe(expected);
     });
+  });
+});
+
+describe("platform rules turned off", () => {
+  const off = (rule: string) => compileSignalRules({ ...DEFAULT_INSIGHT_SETTINGS, platformRules: { [rule]: false } });
+  it.each<[string, Step[], "fallback" | "handoff"]>([
+    ["noMatchPath", [{ user: "asdf" }, { trace: "path", payload: { path: "reprompt" } }, { bot: "Menu:" }], "fallback"],
+    ["noMatchDebug", [{ user: "asdf" }, { trace: "debug", payload: { message: "no intent matched" } }, { bot: "Menu:" }], "fallback"],
+    ["sameReprompt", [{ user: "blue" }, { bot: "Pick S, M or L." }, { user: "the blue one" }, { bot: "Pick S, M or L." }], "fallback"],
+    ["handoffAction", [{ user: "help" }, { trace: "talk_to_agent" }], "handoff"],
+    ["handoffIntent", [{ user: "can someone call me", intent: "agent_handoff" }, { bot: "Sure." }], "handoff"],
+  ])("%s: the signal is no longer found by it", (rule, steps, signal) => {
+    expect(signalsOf("legacy dialog", steps)[signal]).toBe(true);
+    expect(signalsOf("legacy dialog", steps, off(rule))[signal]).toBe(false);
   });
 });
