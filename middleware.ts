@@ -15,14 +15,17 @@ const matchesPrefix = (pathname: string, prefix: string) => pathname === prefix 
  * script or <script src> that got into the HTML without the nonce never runs. Next.js reads the
  * nonce from the request's policy and puts it on its own scripts, so every page renders per request
  * (app/layout.tsx). React and Radix set inline styles, hence 'unsafe-inline' for styles only; the
- * development server evaluates code for its error overlay, hence 'unsafe-eval' there only.
+ * development server evaluates code for its error overlay, hence 'unsafe-eval' there only. The
+ * transcript page's full conversation view shows the images and plays the voice lines the bot sent,
+ * wherever the platform keeps them, hence http(s) images and media.
  */
 function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: http: https:",
+    "media-src 'self' data: http: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

@@ -235,7 +235,6 @@ function Heatmap({ cells, href }: { cells: AnalyticsInsights["heatmap"]; href: S
                 </th>
                 {Array.from({ length: 24 }, (_, hour) => {
                   const count = countOf(weekday, hour);
-                  const strength = count === 0 ? 0 : 0.12 + 0.88 * (count / largest);
                   return (
                     <td key={hour} className="p-0">
                       <Link
@@ -243,7 +242,7 @@ function Heatmap({ cells, href }: { cells: AnalyticsInsights["heatmap"]; href: S
                         aria-label={`${day} ${hour}:00: ${count.toLocaleString("en-US")} conversations`}
                         title={`${day} ${hour}:00–${hour + 1}:00: ${count.toLocaleString("en-US")} conversations`}
                         className="block h-6 rounded-sm ring-indigo-500 hover:ring-2 focus-visible:outline-none focus-visible:ring-2"
-                        style={{ backgroundColor: count === 0 ? "#f1f5f9" : `rgba(79, 70, 229, ${strength.toFixed(3)})` }}
+                        style={{ backgroundColor: heatmapShade(count, largest) }}
                         data-testid="heatmap-cell"
                         data-count={count}
                       />
@@ -255,6 +254,43 @@ function Heatmap({ cells, href }: { cells: AnalyticsInsights["heatmap"]; href: S
           </tbody>
         </table>
       )}
+      {largest > 0 ? <HeatmapLegend largest={largest} /> : null}
     </TableCard>
+  );
+}
+
+/** A cell's colour: pale grey for none, then indigo from faint (one conversation) to full (the busiest cell). */
+function heatmapShade(count: number, largest: number): string {
+  return count === 0 ? "#f1f5f9" : `rgba(79, 70, 229, ${(0.12 + 0.88 * (count / largest)).toFixed(3)})`;
+}
+
+/** What the heatmap's colours stand for: none, one, and the busiest cell's count. */
+function HeatmapLegend({ largest }: { largest: number }) {
+  const steps = [1, Math.ceil(largest / 4), Math.ceil(largest / 2), Math.ceil((3 * largest) / 4), largest];
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-600" data-testid="heatmap-legend">
+      <span>Conversations per hour:</span>
+      <span className="inline-flex items-center gap-1">
+        <span
+          className="size-3 rounded-sm ring-1 ring-inset ring-slate-200"
+          style={{ backgroundColor: heatmapShade(0, largest) }}
+          aria-hidden
+        />
+        none
+      </span>
+      <span className="inline-flex items-center gap-1">
+        1
+        <span className="flex" aria-hidden>
+          {steps.map((count, index) => (
+            <span
+              key={index}
+              className="h-3 w-5 first:rounded-l-sm last:rounded-r-sm"
+              style={{ backgroundColor: heatmapShade(count, largest) }}
+            />
+          ))}
+        </span>
+        {largest.toLocaleString("en-US")}
+      </span>
+    </div>
   );
 }

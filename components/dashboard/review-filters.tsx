@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { REVIEW_STATUS_LABEL, TagChip } from "@/components/review/review-labels";
 import type { ListFilters } from "@/lib/queries/transcripts";
 import { REVIEW_STATUSES, type PersonRef, type TagItem } from "@/lib/schemas/review";
+import { SignalFilter } from "./signal-filter";
 import { SourceFilter } from "./source-filter";
 
 const ALL = "all";
@@ -169,6 +170,7 @@ export function ReviewFilters({
           onChange={(hasNotes) => set({ hasNotes })}
         />
         <SourceFilter selected={filters.source ?? []} onChange={(source) => set({ source })} />
+        <SignalFilter selected={filters.signal ?? []} onChange={(signal) => set({ signal })} />
       </div>
       {insights.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Analytics filters">

@@ -1,6 +1,6 @@
 "use client";
-// Issue 33 (administrators): the phrase lists that mark fallbacks and handoffs, one phrase a line,
-// and the recompute of every stored transcript's signals by them, with a progress bar.
+// Administrators: the phrase lists that mark fallbacks and handoffs, one phrase a line, the
+// platform rules' switches, and the recompute of every stored transcript's signals by them, with a progress bar.
 import { useState } from "react";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
@@ -9,10 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
 import { useInsightSettings, useJob, useSaveInsightSettings, useStartRecompute } from "@/lib/queries/insight-settings";
-import { INSIGHT_PHRASES_MAX_COUNT, type InsightSettings } from "@/lib/schemas/insights";
+import { INSIGHT_PHRASES_MAX_COUNT, PLATFORM_RULES, type InsightSettings, type PlatformRule } from "@/lib/schemas/insights";
 import { isJobUnderWay } from "@/lib/schemas/sources";
 
 /** The lines of a text box, trimmed, blank ones dropped. */
@@ -78,7 +79,7 @@ function PhraseLists({ settings }: { settings: InsightSettings }) {
           onSubmit={(event) => {
             event.preventDefault();
             save.mutate(
-              { fallbackPhrases: phraseLines(fallback), handoffPhrases: phraseLines(handoff) },
+              { fallbackPhrases: phraseLines(fallback), handoffPhrases: phraseLines(handoff), platformRules: settings.platformRules },
               {
                 onSuccess: () => toast({ title: "Insight settings saved", variant: "success" }),
                 onError: (error) => toast({ title: "Insight settings not saved", description: error.message, variant: "destructive" }),
@@ -107,6 +108,56 @@ function PhraseLists({ settings }: { settings: InsightSettings }) {
             Save phrases
           </Button>
         </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What each platform rule reads, as its switch's label. */
+export const PLATFORM_RULE_LABEL: Record<PlatformRule, string> = {
+  noMatchPath: "A no-match path after a user message is a fallback",
+  noMatchDebug: "A debug trace saying nothing matched is a fallback",
+  sameReprompt: "The same bot answer to two different messages is a fallback",
+  handoffAction: "A custom action named for a human (talk_to_agent, handoff) is a handoff",
+  handoffIntent: "A message matched to a handoff intent is a handoff",
+};
+
+/** The platform rules, each with a switch that saves at once (audited, like the phrases). */
+function PlatformRules({ settings }: { settings: InsightSettings }) {
+  const save = useSaveInsightSettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Platform rules</CardTitle>
+        <CardDescription>
+          What the bot platform records itself. A request matched to the intent None is never a fallback by itself. Recompute to apply a
+          change to stored transcripts.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-3">
+          {PLATFORM_RULES.map((rule) => (
+            <li key={rule}>
+              <label className="flex items-center gap-3 text-sm text-slate-800">
+                <Switch
+                  checked={settings.platformRules[rule]}
+                  disabled={save.isPending}
+                  onChange={(event) =>
+                    save.mutate(
+                      { ...settings, platformRules: { ...settings.platformRules, [rule]: event.target.checked } },
+                      {
+                        onSuccess: () => toast({ title: "Insight settings saved", variant: "success" }),
+                        onError: (error) =>
+                          toast({ title: "Insight settings not saved", description: error.message, variant: "destructive" }),
+                      },
+                    )
+                  }
+                />
+                {PLATFORM_RULE_LABEL[rule]}
+              </label>
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   );
@@ -171,7 +222,10 @@ export function InsightSettingsAdmin() {
         <p className="text-sm text-red-600">{settings.error.message}</p>
       ) : settings.data ? (
         // Saved lists come back normalised (duplicates dropped): the form starts again from them.
-        <PhraseLists key={JSON.stringify(settings.data)} settings={settings.data} />
+        <>
+          <PhraseLists key={JSON.stringify(settings.data)} settings={settings.data} />
+          <PlatformRules settings={settings.data} />
+        </>
       ) : (
         <Skeleton className="h-80 rounded-xl" />
       )}

@@ -1,5 +1,5 @@
-// How the insight signals read and look (issue 33): their names, and a small badge per signal in
-// the list's rows.
+// How the insight signals read and look: their names, and a small badge per signal (the list's
+// rows, the transcript page).
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { SignalKind } from "@/lib/schemas/insights";
 
@@ -25,9 +25,10 @@ const SIGNAL_VARIANT: Record<SignalKind, BadgeVariant> = {
   repeated: "warning",
 };
 
-export function SignalBadge({ signal }: { signal: SignalKind }) {
+/** `title`: the tooltip, what the signal means unless told. */
+export function SignalBadge({ signal, title = SIGNAL_DESCRIPTION[signal] }: { signal: SignalKind; title?: string }) {
   return (
-    <Badge variant={SIGNAL_VARIANT[signal]} title={SIGNAL_DESCRIPTION[signal]} data-testid="signal-badge">
+    <Badge variant={SIGNAL_VARIANT[signal]} title={title} data-testid="signal-badge">
       {SIGNAL_LABEL[signal]}
     </Badge>
   );

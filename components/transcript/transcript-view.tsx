@@ -1,12 +1,16 @@
 "use client";
-// Spec section 2 (Transcript page): back, Copy Transcript, the title, the five fields and the
-// conversation, with thumbs up and down on every bot message (and, for administrators, everyone's
-// ratings of it). Opened from a search, it marks the search's matches and steps through them.
+// Spec section 2 (Transcript page): back, Copy Transcript, the title (with the transcript's signals
+// beside it), the five fields and the conversation, with thumbs up and down on every bot message
+// (and, for administrators, everyone's ratings of it). Opened from a search, it marks the search's
+// matches and steps through them. "Show everything the bot sent" (off unless this browser turned
+// it on) adds, among the same numbered turns, everything else the bot sent and the session's
+// landmarks (conversation-entries.ts).
 import { useEffect, useMemo, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Switch } from "@/components/ui/switch";
 import { PageTitle } from "@/components/layout/page-title";
 import { MessageFeedback } from "@/components/feedback/message-feedback";
 import { useMessageFeedback } from "@/components/feedback/use-message-feedback";
@@ -22,15 +26,21 @@ import type { ReviewedDetail } from "@/lib/queries/review";
 import { ReviewPanel } from "@/components/review/review-panel";
 import { ReviewQueueBar } from "@/components/review/review-queue-bar";
 import { QUEUE_PARAMETER } from "@/lib/queries/review-queue";
-import { shownTurns } from "@/lib/transcript-view/shown-turns";
+import { useStoredFlag } from "@/lib/client/stored-flag";
+import { conversationEntries } from "@/lib/transcript-view/conversation-entries";
+import { shownTurns, type ShownTurn } from "@/lib/transcript-view/shown-turns";
 import { anchoredMessageIndex, messageAnchorId } from "@/lib/transcript-view/transcript-links";
+import { ConversationEvent } from "./conversation-events";
 import { CopyTranscriptButton } from "./copy-transcript-button";
 import { MessageBubble } from "./message-bubble";
 import { SearchHitsBar, useSearchHits } from "./search-hits";
+import { TranscriptSignalBadges } from "./signal-badges";
 import { TranscriptFields } from "./transcript-fields";
 import { NoMessages, TranscriptLoadError, TranscriptLoading, TranscriptNotFound } from "./transcript-states";
 
 export const TRANSCRIPT_TITLE = "Conversation Transcript";
+/** Whether the full conversation view is on, remembered in this browser. */
+export const SHOW_EVERYTHING_KEY = "transcript.showEverything";
 
 /** `search`: the dashboard search that found the transcript, to highlight (the address's ?search=). */
 export function TranscriptView({ transcriptId, search = null }: { transcriptId: string; search?: string | null }) {
@@ -49,8 +59,44 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
   const privacy = usePrivacySettings({ enabled: isAdmin && transcript.isSuccess });
   const customPlaceholders = useMemo(() => privacy.data?.customPatterns.map((pattern) => pattern.name) ?? [], [privacy.data]);
   const { changeStatus, updatingId } = useReviewStatusChange();
+  const detail: ReviewedDetail | undefined = transcript.data;
+  const signals = detail?.signals ?? [];
   // Opened from Review next: the pass's list query (issue 32).
   const queue = useSearchParams().get(QUEUE_PARAMETER);
+
+  const [showEverything, setShowEverything] = useStoredFlag(SHOW_EVERYTHING_KEY, false);
+  const entries = useMemo(
+    () => (showEverything && transcript.data ? conversationEntries(transcript.data.dialog) : []),
+    [showEverything, transcript.data],
+  );
+
+  const renderTurn = (turn: ShownTurn) => (
+    <MessageBubble
+      key={turn.index}
+      turn={turn}
+      anchored={turn.index === anchored}
+      search={hits?.searchOf(turn.index)}
+      customPlaceholders={customPlaceholders}
+      footer={
+        turn.role === "bot" ? (
+          <>
+            <MessageFeedback
+              rating={feedback.ratingOf(turn.index)}
+              isPending={feedback.isPending(turn.index)}
+              onThumbsUp={() => feedback.thumbsUp(turn.index)}
+              onThumbsDown={() => feedback.thumbsDown(turn.index)}
+            />
+            <MessageRatings
+              messageIndex={turn.index}
+              items={ratingsByMessage.get(turn.index) ?? []}
+              updatingId={updatingId}
+              onReviewStatus={changeStatus}
+            />
+          </>
+        ) : null
+      }
+    />
+  );
 
   const goBack = () => {
     if (window.history.length > 1) router.back();
@@ -81,39 +127,23 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
           ) : null}
           <Card className="lg:order-1">
             <CardHeader className="gap-3 px-4 sm:px-6">
-              <CardTitle>Conversation</CardTitle>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <CardTitle>Conversation</CardTitle>
+                <label className="flex items-center gap-2 text-sm text-slate-700">
+                  <Switch checked={showEverything} onChange={(event) => setShowEverything(event.target.checked)} />
+                  Show everything the bot sent
+                </label>
+              </div>
               {hits ? <SearchHitsBar hits={hits} transcriptId={transcriptId} /> : null}
             </CardHeader>
             <CardContent className="px-3 sm:px-6">
               {turns && turns.length > 0 ? (
                 <ol className="space-y-5" aria-label="Messages">
-                  {turns.map((turn) => (
-                    <MessageBubble
-                      key={turn.index}
-                      turn={turn}
-                      anchored={turn.index === anchored}
-                      search={hits?.searchOf(turn.index)}
-                      customPlaceholders={customPlaceholders}
-                      footer={
-                        turn.role === "bot" ? (
-                          <>
-                            <MessageFeedback
-                              rating={feedback.ratingOf(turn.index)}
-                              isPending={feedback.isPending(turn.index)}
-                              onThumbsUp={() => feedback.thumbsUp(turn.index)}
-                              onThumbsDown={() => feedback.thumbsDown(turn.index)}
-                            />
-                            <MessageRatings
-                              messageIndex={turn.index}
-                              items={ratingsByMessage.get(turn.index) ?? []}
-                              updatingId={updatingId}
-                              onReviewStatus={changeStatus}
-                            />
-                          </>
-                        ) : null
-                      }
-                    />
-                  ))}
+                  {showEverything
+                    ? entries.map((entry, index) =>
+                        entry.kind === "turn" ? renderTurn(entry.turn) : <ConversationEvent key={`event-${index}`} entry={entry} />,
+                      )
+                    : turns.map(renderTurn)}
                 </ol>
               ) : (
                 <NoMessages />
@@ -139,7 +169,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
         </div>
       </div>
       {queue ? <ReviewQueueBar transcriptId={transcriptId} query={queue} /> : null}
-      <PageTitle title={TRANSCRIPT_TITLE} />
+      <PageTitle title={TRANSCRIPT_TITLE} badges={<TranscriptSignalBadges signals={signals} />} />
       {body}
     </div>
   );

@@ -1,11 +1,13 @@
-// Issue 33: what the bot platform itself records when it did not understand or when a human is
-// asked for (../shared/TRANSCRIPT-FORMAT.md; the platform's runtime, voiceflow/general-runtime):
-// - a request its language model could not match carries the built-in intent "None";
+// What the bot platform itself records when it did not understand or when a human is asked for
+// (../shared/TRANSCRIPT-FORMAT.md; the platform's runtime, voiceflow/general-runtime):
+// - a request its language model could not match carries the built-in intent "None", and so does
+//   free text typed at a capture step or answered by an AI or knowledge-base step: it tells nothing
+//   alone, only what the bot answers does (derive-signals.ts);
 // - a no-match handler leaves a `path` trace: "reprompt" while it re-asks, "choice:else" when it
 //   takes the no-match path (a no-reply re-ask leaves "reprompt" too: only one that answers a user
 //   message counts, see derive-signals.ts);
-// - `debug` traces name the matched intent ("matched intent **None** - confidence interval ...")
-//   or say that nothing matched;
+// - `debug` traces say that nothing matched ("no intent matched", "global no-match"); one that
+//   names the matched intent "None" tells no more than the request's intent;
 // - a live-agent handoff is a custom action: a trace whose type is the action's name, such as
 //   "talk_to_agent" in the platform's own live-agent example, or "handoff", "live_agent"; a
 //   request may also be matched to an intent named so ("agent_handoff", "speak_to_human").
@@ -14,7 +16,7 @@ import { isPlainObject, type DialogEntry } from "@/lib/transcripts/types";
 type Entry = Pick<DialogEntry, "payload">;
 
 /** The payload that holds a trace's or request's fields: the inner one, or the outer one of a flattened export. */
-function fieldsOf(entry: Entry): Record<string, unknown> | null {
+export function fieldsOf(entry: Entry): Record<string, unknown> | null {
   if (!isPlainObject(entry.payload)) return null;
   return isPlainObject(entry.payload.payload) ? entry.payload.payload : entry.payload;
 }
@@ -50,13 +52,8 @@ function compact(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }
 
-const NO_MATCH_INTENTS = words("none vfnone nomatch nomatchintent fallback fallbackintent defaultfallbackintent amazonfallbackintent");
 const NO_MATCH_PATHS = words("reprompt choiceelse nomatch fallback");
-const NO_MATCH_DEBUG = /\bno[\s_-]?match(?:es|ed)?\b|\bno intents? matched\b|\bfallback\b|\*\*none\*\*/i;
-
-export function isNoMatchIntent(name: string): boolean {
-  return NO_MATCH_INTENTS.has(compact(name));
-}
+const NO_MATCH_DEBUG = /\bno[\s_-]?match(?:es|ed)?\b|\bno intents? matched\b|\bfallback\b/i;
 
 export function isNoMatchPath(path: string): boolean {
   return NO_MATCH_PATHS.has(compact(path));

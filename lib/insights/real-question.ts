@@ -47,3 +47,8 @@ const SMALL_TALK = new Set(
 export function isRealQuestion(tokens: readonly string[]): boolean {
   return tokens.some((token) => !SMALL_TALK.has(token) && !isPlaceholder(token));
 }
+
+/** Whether a message's tokens are only greetings, thanks and the like (or none at all). */
+export function isSmallTalk(tokens: readonly string[]): boolean {
+  return tokens.every((token) => SMALL_TALK.has(token));
+}

@@ -1,7 +1,7 @@
-// Issue 33: the administrator's insight settings, compiled once into the matchers that
+// The administrator's insight settings, compiled once into the matchers that
 // deriveSignals uses for every transcript; and the phrase lists used until an administrator sets
 // others.
-import type { InsightSettings } from "@/lib/schemas/insights";
+import { PLATFORM_RULES, type InsightSettings, type PlatformRule } from "@/lib/schemas/insights";
 import { compilePhraseMatcher, type PhraseMatcher } from "./phrase-matcher";
 
 /** Sensible English defaults (the platform's own default no-match answer is "Sorry, I didn’t get that. Please try again"). */
@@ -11,6 +11,8 @@ export const DEFAULT_INSIGHT_SETTINGS: InsightSettings = {
     "i didn't get that",
     "i didn't quite get that",
     "i didn't catch that",
+    "i didn't quite catch that",
+    "not sure what you mean",
     "i didn't understand",
     "i don't understand",
     "i'm not sure i understand",
@@ -30,6 +32,7 @@ export const DEFAULT_INSIGHT_SETTINGS: InsightSettings = {
     "representative",
     "customer service",
   ],
+  platformRules: { noMatchPath: true, noMatchDebug: true, sameReprompt: true, handoffAction: true, handoffIntent: true },
 };
 
 export interface SignalRules {
@@ -37,17 +40,27 @@ export interface SignalRules {
   fallback: PhraseMatcher;
   /** Found in the user's messages, it marks a handoff. */
   handoff: PhraseMatcher;
+  /** Which platform rules are on. */
+  platform: Record<PlatformRule, boolean>;
   /**
-   * Changes exactly when the folded phrase lists change (not for a change of case, accents or
-   * order): stored beside the signals, it tells which transcripts were derived with other lists.
+   * Changes exactly when the folded phrase lists (not for a change of case, accents or order) or
+   * the platform rules' switches change.
    */
   fingerprint: string;
 }
 
-export function compileSignalRules(settings: InsightSettings): SignalRules {
+/** `platformRules`: the switches; a rule not named is on. */
+export function compileSignalRules(
+  settings: Pick<InsightSettings, "fallbackPhrases" | "handoffPhrases"> & { platformRules?: Partial<Record<PlatformRule, boolean>> },
+): SignalRules {
   const fallback = compilePhraseMatcher(settings.fallbackPhrases);
   const handoff = compilePhraseMatcher(settings.handoffPhrases);
-  return { fallback, handoff, fingerprint: fingerprintOf([[...fallback.phrases].sort(), [...handoff.phrases].sort()]) };
+  const platform = Object.fromEntries(PLATFORM_RULES.map((rule) => [rule, settings.platformRules?.[rule] !== false])) as Record<
+    PlatformRule,
+    boolean
+  >;
+  const switches = PLATFORM_RULES.map((rule) => `${rule}:${platform[rule]}`);
+  return { fallback, handoff, platform, fingerprint: fingerprintOf([[...fallback.phrases].sort(), [...handoff.phrases].sort(), switches]) };
 }
 
 /** FNV-1a (32 bits) of the lists, as 8 hex digits: a short, stable tag, not a security measure. */

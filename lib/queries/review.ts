@@ -19,6 +19,7 @@ import {
   type TagItem,
   type TranscriptReviewDetail,
 } from "@/lib/schemas/review";
+import type { SignalExplanation } from "@/lib/schemas/insights";
 import type { TranscriptDetail } from "@/lib/schemas/transcripts";
 import { TRANSCRIPTS_URL, transcriptKeys } from "./transcripts";
 import { TRANSCRIPT_URL, transcriptKey, transcriptUrl } from "./transcript";
@@ -96,8 +97,8 @@ export const reviewUrl = (transcriptId: string) => `${transcriptUrl(transcriptId
 export const notesUrl = (transcriptId: string) => `${transcriptUrl(transcriptId)}/notes`;
 export const noteUrl = (transcriptId: string, noteId: string) => `${notesUrl(transcriptId)}/${encodeURIComponent(noteId)}`;
 
-/** GET /api/transcript/{id} carries the transcript's review beside the platform's fields. */
-export type ReviewedDetail = TranscriptDetail & { review?: TranscriptReviewDetail };
+/** GET /api/transcript/{id} carries the transcript's review and signals beside the platform's fields. */
+export type ReviewedDetail = TranscriptDetail & { review?: TranscriptReviewDetail; signals?: SignalExplanation[] };
 
 /** The transcript's cached detail with its review replaced. */
 function withReview(detail: ReviewedDetail | undefined, review: TranscriptReviewDetail): ReviewedDetail | undefined {

@@ -1,5 +1,5 @@
-// Contract of the insight settings (issue 33): the phrase lists that mark fallbacks (in bot
-// answers) and handoffs (in user messages). GET /api/admin/insight-settings returns them and PUT
+// Contract of the insight settings: the phrase lists that mark fallbacks (in bot answers) and
+// handoffs (in user messages), and the switches of the platform rules (docs/signals.md). GET /api/admin/insight-settings returns them and PUT
 // takes them whole; the settings page's form and its query hook share this schema.
 import { z } from "zod";
 import { foldText } from "@/lib/insights/fold-text";
@@ -8,6 +8,13 @@ import { instantParam, refineRange } from "./query-params";
 /** The signals derived per transcript, as the list's `signal` filter names them. */
 export const SIGNAL_KINDS = ["fallback", "handoff", "unanswered", "repeated"] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+/** GET /api/transcript/{id}'s `signals`: each signal found, the shown turn that shows it (or null) and why. */
+export interface SignalExplanation {
+  kind: SignalKind;
+  messageIndex: number | null;
+  reason: string;
+}
 
 export const INSIGHT_PHRASES_MAX_COUNT = 100;
 export const INSIGHT_PHRASE_MAX_LENGTH = 100;
@@ -37,11 +44,23 @@ const phraseList = (label: string) =>
       });
     });
 
+/** The rules that read what the platform itself records, each of which an administrator may turn off. */
+export const PLATFORM_RULES = ["noMatchPath", "noMatchDebug", "sameReprompt", "handoffAction", "handoffIntent"] as const;
+export type PlatformRule = (typeof PLATFORM_RULES)[number];
+
+/** Each rule's switch; a rule not named is on. */
+const platformRulesSchema = z
+  .object(Object.fromEntries(PLATFORM_RULES.map((rule) => [rule, z.boolean({ error: `${rule} must be true or false` }).default(true)])))
+  .strict()
+  .default({})
+  .transform((rules) => Object.fromEntries(PLATFORM_RULES.map((rule) => [rule, rules[rule] !== false])) as Record<PlatformRule, boolean>);
+
 /** PUT /api/admin/insight-settings, and the shape GET returns. */
 export const insightSettingsSchema = z
   .object({
     fallbackPhrases: phraseList("Fallback phrases"),
     handoffPhrases: phraseList("Handoff phrases"),
+    platformRules: platformRulesSchema,
   })
   .strict();
 export type InsightSettings = z.output<typeof insightSettingsSchema>;

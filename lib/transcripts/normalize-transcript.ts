@@ -4,6 +4,7 @@
 // seconds or milliseconds. Every entry is kept as received, with a canonical `type` (the received
 // one kept as `sourceType` when it differs) and a `timestamp`. The ingest API, the import command
 // and the seed generator all go through here.
+import { attributeSpelling, type AttributeDimension } from "./attribute-names";
 import { canonicalInstantMs, isoInstant, parseInstant } from "./instant";
 import { stableId } from "./stable-id";
 import { isPlainObject, type DialogEntry, type TranscriptRecord } from "./types";
@@ -96,9 +97,9 @@ export function normalizeTranscript(raw: unknown, fallback?: RecordFallback, nes
       sessionId,
       createdAt,
       updatedAt,
-      device: attribute(source.device) ?? propertyAttribute(source.properties, "device"),
-      os: attribute(source.os) ?? propertyAttribute(source.properties, "os"),
-      browser: attribute(source.browser) ?? propertyAttribute(source.properties, "browser"),
+      device: spelled("device", attribute(source.device) ?? propertyAttribute(source.properties, "device")),
+      os: spelled("os", attribute(source.os) ?? propertyAttribute(source.properties, "os")),
+      browser: spelled("browser", attribute(source.browser) ?? propertyAttribute(source.properties, "browser")),
       dialog,
       properties: Object.keys(properties).length > 0 ? properties : null,
     },
@@ -242,6 +243,11 @@ function attribute(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const text = withoutNul(value).trim();
   return text === "" ? null : text.slice(0, ATTRIBUTE_MAX_LENGTH);
+}
+
+/** A device, OS or browser name in its one spelling (attribute-names.ts). */
+function spelled(dimension: AttributeDimension, name: string | null): string | null {
+  return name === null ? null : attributeSpelling(dimension, name);
 }
 
 /** Newer transcripts may carry device, os and browser as properties [{name|key, value}]. */

@@ -86,23 +86,23 @@ describe("GET /api/analytics", () => {
   it("ranks devices, OSes and browsers, missing ones as unknown", async () => {
     const res = await analytics(RANGE);
     expect(res.body.deviceDistribution).toEqual([
-      { name: "desktop", value: 5 },
-      { name: "mobile", value: 3 },
-      { name: "tablet", value: 1 },
+      { name: "Desktop", value: 5 },
+      { name: "Mobile", value: 3 },
+      { name: "Tablet", value: 1 },
       { name: "unknown", value: 1 },
     ]);
     expect(res.body.osDistribution).toEqual([
-      { name: "windows", value: 4 },
-      { name: "ios", value: 2 },
+      { name: "Windows", value: 4 },
+      { name: "iOS", value: 2 },
       { name: "unknown", value: 2 },
-      { name: "android", value: 1 },
-      { name: "macos", value: 1 },
+      { name: "Android", value: 1 },
+      { name: "macOS", value: 1 },
     ]);
     expect(res.body.browserDistribution).toEqual([
-      { name: "chrome", value: 4 },
+      { name: "Chrome", value: 4 },
       { name: "unknown", value: 3 },
-      { name: "safari", value: 2 },
-      { name: "edge", value: 1 },
+      { name: "Safari", value: 2 },
+      { name: "Edge", value: 1 },
     ]);
   });
 
@@ -163,9 +163,9 @@ describe("GET /api/analytics", () => {
     expect(days(after.body)["2025-03-11"]).toBe(2);
     expect(days(after.body)["2025-03-12"]).toBe(1);
     expect(after.body.deviceDistribution).toEqual([
-      { name: "desktop", value: 4 },
-      { name: "mobile", value: 4 },
-      { name: "tablet", value: 1 },
+      { name: "Desktop", value: 4 },
+      { name: "Mobile", value: 4 },
+      { name: "Tablet", value: 1 },
       { name: "unknown", value: 1 },
     ]);
     await storeTranscripts([transcripts.find((t) => t.id === "a8")!]);
@@ -179,9 +179,9 @@ describe("GET /api/analytics", () => {
     const after = await analytics(RANGE);
     expect(after.body.total).toBe(before.body.total);
     expect(after.body.deviceDistribution).toEqual([
-      { name: "desktop", value: 4 },
-      { name: "mobile", value: 3 },
-      { name: "tablet", value: 2 },
+      { name: "Desktop", value: 4 },
+      { name: "Mobile", value: 3 },
+      { name: "Tablet", value: 2 },
       { name: "unknown", value: 1 },
     ]);
     await storeTranscripts([a8]);
@@ -198,7 +198,7 @@ describe("GET /api/analytics", () => {
     expect(after.body.total).toBe(8);
     expect(days(after.body)["2025-03-11"]).toBe(days(before.body)["2025-03-11"] + 1);
     expect(hours(after.body)[22]).toBe((hours(before.body)[22] ?? 0) + 1);
-    expect(after.body.deviceDistribution.find((entry: { name: string }) => entry.name === "tablet").value).toBe(2);
+    expect(after.body.deviceDistribution.find((entry: { name: string }) => entry.name === "Tablet").value).toBe(2);
     await deleteTranscripts(["late-1"]);
     expect((await analytics(range)).body).toEqual(before.body);
   });

@@ -153,7 +153,7 @@ describe("POST /api/ingest/transcripts", () => {
     const newer = await list({ sessionId: "new-api-session-1" });
     expect(newer.body.transcripts[0]).toMatchObject({
       id: "cm8newformat0001",
-      device: "mobile",
+      device: "Mobile",
       messageCount: 5,
       question: "cancel my membership",
     });
@@ -276,7 +276,7 @@ describe("text PostgreSQL cannot store", () => {
     const res = await ingest(raw);
     expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [] });
     const row = (await list({ sessionId: "nulsession" })).body.transcripts[0];
-    expect(row).toMatchObject({ id: "nul1", device: "desktop", answer: "answer" });
+    expect(row).toMatchObject({ id: "nul1", device: "Desktop", answer: "answer" });
     expect(row.question.startsWith("ab ")).toBe(true);
     const detail = await call(detailRoute.GET, "GET", "/api/transcript/nul1", { token: userToken, params: { transcriptId: "nul1" } });
     expect(detail.body.dialog[2].payload.payload.message).toBe("ans\u0000wer");

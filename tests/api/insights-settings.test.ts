@@ -9,6 +9,8 @@ import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";
 import { storeTranscripts } from "./transcripts-test-data";
 
+const ALL_RULES_ON = { noMatchPath: true, noMatchDebug: true, sameReprompt: true, handoffAction: true, handoffIntent: true };
+
 let adminToken: string;
 let userToken: string;
 
@@ -49,7 +51,7 @@ describe("insight settings", () => {
     const settings = { fallbackPhrases: ["beep boop", "Beep-boop!"], handoffPhrases: ["human please"] };
     const res = await putSettings(adminToken, settings);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ fallbackPhrases: ["beep boop"], handoffPhrases: ["human please"] });
+    expect(res.body).toEqual({ fallbackPhrases: ["beep boop"], handoffPhrases: ["human please"], platformRules: ALL_RULES_ON });
     expect((await getSettings(adminToken)).body).toEqual(res.body);
 
     const audit = await db.auditEvent.findMany({ where: { action: "insight_settings.update" } });

@@ -1,4 +1,4 @@
-// Issue 33: every saved transcript gets its signals stored with it (this file runs on SQLite and on
+// Every saved transcript gets its signals stored with it (this file runs on SQLite and on
 // PostgreSQL), derived from its dialog by the phrase lists of the moment; they follow the
 // transcript when it is saved again and go with it when it is deleted.
 import { SIGNALS_VERSION } from "@/lib/insights/derive-signals";
@@ -10,6 +10,10 @@ import { deriveSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
 import { currentSignalSettings, saveTranscripts } from "@/lib/server/store";
 import { readRecord } from "@/lib/transcripts/read-record";
+import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";
+import * as settingsRoute from "@/app/api/admin/insight-settings/route";
+import { call } from "../helpers/api-client";
+import { signedInUser } from "../helpers/users";
 
 interface SignalRow {
   id: string;
@@ -138,5 +142,36 @@ describe("signals stored at save time", () => {
     // Derived by lists older or newer than those in force: derived again from the source.
     await saveTranscripts([read.transcript], { signals: { rows: [given], rulesVersion: version + 1 } });
     expect((await signalsOf(["sig-given"]))["sig-given"].flags).toEqual([]);
+  });
+});
+
+describe("GET /api/transcript/{id}: signals", () => {
+  const detail = async (transcriptId: string) =>
+    call(detailRoute.GET, "GET", `/api/transcript/${transcriptId}`, { token: (await signedInUser()).token, params: { transcriptId } });
+
+  it("lists each signal with the shown turn that shows it and a reason", async () => {
+    // Shown turns: 0 "Hi!", 1 the question, 2 the answer.
+    const fallback = await detail("sig-fallback");
+    expect(fallback.status).toBe(200);
+    expect(fallback.body.signals).toEqual([
+      { kind: "fallback", messageIndex: 2, reason: "the bot answered with a fallback phrase: 'Sorry, I didn't get that.'" },
+    ]);
+    expect((await detail("sig-handoff")).body.signals).toEqual([
+      { kind: "handoff", messageIndex: 1, reason: "the user asked for a human: 'I want to speak to a real human'" },
+    ]);
+    expect((await detail("sig-repeated")).body.signals).toEqual([
+      { kind: "repeated", messageIndex: 3, reason: "the user asked the same question again" },
+    ]);
+    expect((await detail("sig-order")).body.signals).toEqual([]);
+  });
+
+  it("uses the phrase lists in force", async () => {
+    const admin = await signedInUser({ isAdmin: true });
+    const body = { ...DEFAULT_INSIGHT_SETTINGS, fallbackPhrases: ["It shipped"] };
+    expect((await call(settingsRoute.PUT, "PUT", "/api/admin/insight-settings", { token: admin.token, body })).status).toBe(200);
+    expect((await detail("sig-order")).body.signals).toEqual([
+      { kind: "fallback", messageIndex: 2, reason: "the bot answered with a fallback phrase: 'It shipped on Monday.'" },
+    ]);
+    expect((await detail("sig-fallback")).body.signals).toEqual([]);
   });
 });

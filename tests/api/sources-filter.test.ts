@@ -108,7 +108,7 @@ it("gives exactly the transcripts of the chosen ways in, newest first", async ()
 
 it("combines with the other filters and the search", async () => {
   const rows = await db.transcript.findMany({ select: { id: true, device: true, origin: true, source: true } });
-  const desktopOfA = rows.filter((row) => row.origin === sourceA && row.device === "desktop").map((row) => row.id);
+  const desktopOfA = rows.filter((row) => row.origin === sourceA && row.device === "Desktop").map((row) => row.id);
   expect(desktopOfA.length).toBeGreaterThan(0);
   const byDevice = await listAll({ device: "desktop" }, [sourceA]);
   expect(sorted(byDevice.ids)).toEqual(sorted(desktopOfA));

@@ -243,7 +243,7 @@ describe("npm run seed", () => {
     const stats = await call(analyticsRoute.GET, "GET", "/api/analytics", { token, query: range });
     expect(stats.body.total).toBe(400);
     expect(stats.body.deviceDistribution.map((d: { name: string }) => d.name)).toEqual(
-      expect.arrayContaining(["desktop", "mobile", "tablet", "unknown"]),
+      expect.arrayContaining(["Desktop", "Mobile", "Tablet", "unknown"]),
     );
   });
 

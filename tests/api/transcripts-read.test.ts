@@ -90,9 +90,9 @@ describe("GET /api/transcripts", () => {
       sessionId: "alpha",
       timestamp: "2025-03-01T00:00:00.000Z",
       preview: "Where is my ORDER NW-123456?",
-      device: "desktop",
-      os: "windows",
-      browser: "chrome",
+      device: "Desktop",
+      os: "Windows",
+      browser: "Chrome",
       messageCount: 4,
       duration: "4m 48s",
       question: "Where is my ORDER NW-123456?",
@@ -284,7 +284,7 @@ describe("GET /api/transcript/{id}", () => {
       sessionID: "alpha",
       createdAt: "2025-03-02T10:00:00.000Z",
       updatedAt: "2025-03-02T10:00:30.000Z",
-      device: "mobile",
+      device: "Mobile",
       dialog: [
         { type: "launch", format: "launch", payload: {}, startTime: "2025-03-02T10:00:00.000Z", timestamp: "2025-03-02T10:00:00.000Z" },
         {
@@ -313,6 +313,7 @@ describe("GET /api/transcript/{id}", () => {
         },
       ],
       review: { status: "unreviewed", updatedBy: null, updatedAt: null, assignee: null, tags: [], notes: [] },
+      signals: [],
     });
   });
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { recordAuditEvent } from "../audit/record-audit-event";
-import type { SessionUser } from "../auth/session";
+import type { AuditActor } from "../audit/record-audit-event";
 import { startJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
-import { recomputeSignalsAfter } from "../store";
+import { hasSignalsOfOtherVersion, recomputeSignalsAfter } from "../store";
 
-// The "signal-recompute" job (issue 33): derives every stored transcript's signals again by the
+// The "signal-recompute" job: derives every stored transcript's signals again by the
 // phrase lists in force, in sort key order, a batch per step; its cursor is the last key done. A
 // transcript saved again while its batch is between reading and writing keeps, until its next save
 // or recompute, the signals of the source the step read.
@@ -36,7 +36,7 @@ registerJobKind<RecomputeCursor>(RECOMPUTE_JOB_KIND, { step });
  * POST /api/admin/insight-settings/recompute: starts the recompute of every stored transcript's
  * signals (audited), or answers the one under way. Administrators. Resolves to the job's id.
  */
-export async function startSignalRecompute(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
+export async function startSignalRecompute(actor: AuditActor): Promise<{ jobId: string; started: boolean }> {
   return startJob(RECOMPUTE_JOB_KIND, RECOMPUTE_JOB_KIND, async (tx) => {
     const total = await tx.transcript.count();
     return {
@@ -53,4 +53,27 @@ export async function startSignalRecompute(actor: SessionUser): Promise<{ jobId:
         }),
     };
   });
+}
+
+/** The portal itself, when it starts a recompute because the rules' version moved on. */
+const SIGNALS_VERSION_ACTOR: AuditActor = { id: null, email: "signals-version" };
+
+/** Set once this process knows that every stored signal has the rules' version, or that a recompute started for them. */
+let isVersionChecked = false;
+
+/**
+ * Starts the recompute (audited as the portal's) when stored signals were derived by rules of
+ * another version (a new release changed them): what the cron endpoint and the scheduler's ticks
+ * do before stepping jobs. Asks the database once per process until then. Resolves to the job
+ * started, or null.
+ */
+export async function startStaleSignalRecompute(): Promise<string | null> {
+  if (isVersionChecked) return null;
+  if (!(await hasSignalsOfOtherVersion())) {
+    isVersionChecked = true;
+    return null;
+  }
+  const { jobId, started } = await startSignalRecompute(SIGNALS_VERSION_ACTOR);
+  isVersionChecked = true;
+  return started ? jobId : null;
 }

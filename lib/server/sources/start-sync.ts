@@ -6,6 +6,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import { runDueJobs, startJob } from "../jobs/run-jobs";
 import { runBudgetMs } from "../jobs/job-settings";
 import { startDueRetention } from "../privacy/retention";
+import { startStaleSignalRecompute } from "../insights/recompute-signals";
 import { SYNC_JOB_KIND, type SyncCursor } from "./sync-job";
 import { syncIntervalMs, syncLookbackMs } from "./sync-settings";
 import { recordSyncCall, type SyncDriver } from "./sync-schedule";
@@ -100,7 +101,7 @@ export async function startManualSync({
 /**
  * What the cron endpoint and the scheduler's ticks do: record the call (the Sources page tells
  * when nothing drives the sync), start the runs of the due sources and the daily retention pass
- * when it is due, then step every unfinished job (these, runs cut short earlier, other kinds of
+ * when it is due, the recompute of signals derived by rules of another version, then step every unfinished job (these, runs cut short earlier, other kinds of
  * job) until the run budget is spent or `signal` aborts. Resolves to the sync runs stepped, with
  * their counts so far, and whether a job stepped is still unfinished.
  */
@@ -112,6 +113,7 @@ export async function runScheduledSyncs(options: {
   await recordSyncCall(options.driver);
   await startDueSyncs();
   await startDueRetention();
+  await startStaleSignalRecompute();
   const outcomes = await runDueJobs({ budgetMs: options.budgetMs ?? runBudgetMs(), signal: options.signal });
   const runs = await db.syncRun.findMany({
     where: { id: { in: outcomes.map((outcome) => outcome.jobId) } },

@@ -5,6 +5,7 @@ import type { ListTranscriptsQuery } from "@/lib/schemas/transcripts";
 import type { SignalKind } from "@/lib/schemas/insights";
 import { offsetSegments, type OffsetSegment } from "@/lib/transcripts/time-zone";
 import { UNKNOWN_ATTRIBUTE } from "@/lib/schemas/analytics";
+import { attributeSpelling } from "@/lib/transcripts/attribute-names";
 import { localTimeKeyRanges, SORT_KEY_SPREAD, type LocalTime } from "./sort-key";
 import { DAY_MS, HOUR_MS } from "@/lib/transcripts/time-buckets";
 
@@ -180,7 +181,9 @@ const ATTRIBUTE_DIMENSIONS = ["device", "os", "browser"] as const;
  * "unknown" stands for none too (index on the column and sortKey). The hourly rollup counts them
  * per value ("" for none) for the hours the key range touches.
  */
-function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], value: string): KeySet {
+function attributeSet(dimension: (typeof ATTRIBUTE_DIMENSIONS)[number], name: string): KeySet {
+  // Names are stored in one spelling; a filter may name them in any case.
+  const value = attributeSpelling(dimension, name);
   const column = (alias: string) => qualified(alias, dimension);
   // "unknown" is three disjoint values of the column.
   const unknownTests = (alias: string) => [

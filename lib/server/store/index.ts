@@ -39,7 +39,7 @@ export { reviewOf, type StoredReview } from "./review-columns";
 /** The per-day, per-hour and per-attribute counts the analytics are made of. */
 export { countForAnalytics, type AnalyticsCounts } from "./analytics-counts";
 /** The phrase lists signals are derived with now, for the import and seed workers. */
-export { currentSignalSettings, recomputeSignalsAfter, type RecomputedSignals } from "./transcript-signals";
+export { currentSignalSettings, hasSignalsOfOtherVersion, recomputeSignalsAfter, type RecomputedSignals } from "./transcript-signals";
 /** Stored records in sort key order, for the jobs that go over every transcript. */
 export { readSourcesAfter, type StoredSource } from "./stored-sources";
 /** The per-day signal and rating counts and the conversation lengths the insights are made of. */

@@ -12,7 +12,7 @@ import type { StorableTranscript } from "@/lib/transcripts/prepare-transcript";
 /** Rows per INSERT: ten parameters a row stays far below both databases' limits. */
 const SIGNAL_BATCH_SIZE = 500;
 
-/** The phrase lists signals are derived with, and their version (0: the defaults, never changed). */
+/** The phrase lists and platform rules signals are derived with, and their version (0: the defaults, never changed). */
 export interface ActiveSignalRules {
   settings: InsightSettings;
   version: number;
@@ -21,12 +21,13 @@ export interface ActiveSignalRules {
 
 /** The administrators' phrase lists as stored, or the English defaults before any change. */
 export async function readSignalRules(tx: Pick<WriteTransaction, "query">): Promise<ActiveSignalRules> {
-  const rows = await tx.query<{ fallbackPhrases: string; handoffPhrases: string; version: unknown }>(sql`
-    SELECT "fallbackPhrases", "handoffPhrases", "version" FROM "InsightSettings" WHERE "id" = 1`);
+  const rows = await tx.query<{ fallbackPhrases: string; handoffPhrases: string; platformRules: string; version: unknown }>(sql`
+    SELECT "fallbackPhrases", "handoffPhrases", "platformRules", "version" FROM "InsightSettings" WHERE "id" = 1`);
   if (rows.length === 0) return { settings: DEFAULT_INSIGHT_SETTINGS, version: 0, rules: compileSignalRules(DEFAULT_INSIGHT_SETTINGS) };
   const settings = insightSettingsSchema.parse({
     fallbackPhrases: JSON.parse(rows[0].fallbackPhrases) as unknown,
     handoffPhrases: JSON.parse(rows[0].handoffPhrases) as unknown,
+    platformRules: JSON.parse(rows[0].platformRules) as unknown,
   });
   return { settings, version: toNumber(rows[0].version), rules: compileSignalRules(settings) };
 }
@@ -91,6 +92,12 @@ export async function writeSignals(tx: Pick<WriteTransaction, "execute">, rows: 
         ${differs} (excluded."version", excluded."rulesVersion", excluded."fallback", excluded."handoff",
           excluded."unanswered", excluded."repeated", excluded."questionGroup", excluded."questionExample")`);
   }
+}
+
+/** Whether some stored transcript's signals were derived by rules of another SIGNALS_VERSION. */
+export async function hasSignalsOfOtherVersion(): Promise<boolean> {
+  const rows = await storeRead(sql`SELECT 1 AS "found" FROM "TranscriptSignal" WHERE "version" <> ${SIGNALS_VERSION} LIMIT 1`);
+  return rows.length > 0;
 }
 
 /** A batch of recomputed signals, written by the caller within its own transaction. */

@@ -237,6 +237,8 @@ describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
       hour: "14",
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+    // The legend reads the colours: none, then one up to the busiest cell's count.
+    expect(screen.getByTestId("heatmap-legend")).toHaveTextContent("Conversations per hour:none112");
 
     const rows = await screen.findAllByTestId("top-question");
     expect(rows.map((row) => within(row).getByRole("link").textContent)).toEqual(["Where is my order NW-1?", "do you sell kayaks"]);

@@ -17,7 +17,11 @@ describe("InsightSettingsAdmin", () => {
   beforeEach(() => signInLocally({ email: "admin@example.com", isAdmin: true }));
 
   it("saves the edited lists and follows a recompute to its end", async () => {
-    let settings = { fallbackPhrases: ["sorry, I didn't get that"], handoffPhrases: ["real human"] };
+    let settings = {
+      fallbackPhrases: ["sorry, I didn't get that"],
+      handoffPhrases: ["real human"],
+      platformRules: { noMatchPath: true, noMatchDebug: true, sameReprompt: false, handoffAction: true, handoffIntent: true },
+    };
     let polls = 0;
     const fetch = stubFetch((url, init) => {
       if (url === "/api/admin/insight-settings" && init.method === "PUT") {
@@ -54,7 +58,10 @@ describe("InsightSettingsAdmin", () => {
     expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({
       fallbackPhrases: ["sorry, I didn't get that", "outside what I can do"],
       handoffPhrases: ["real human"],
+      // The switches as they were: saving the phrases leaves them alone.
+      platformRules: { noMatchPath: true, noMatchDebug: true, sameReprompt: false, handoffAction: true, handoffIntent: true },
     });
+    expect(screen.getByRole("switch", { name: "The same bot answer to two different messages is a fallback" })).not.toBeChecked();
 
     fireEvent.click(screen.getByRole("button", { name: "Recompute all transcripts" }));
     expect(await screen.findByTestId("recompute-progress")).toHaveTextContent("1,200 of 3,000 transcripts");

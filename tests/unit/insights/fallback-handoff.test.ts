@@ -1,18 +1,48 @@
 /** @jest-environment node */
-// Issue 33: the fallback and handoff signals on hand-written conversations, in every turn shape the
+// The fallback and handoff signals on hand-written conversations, in every turn shape the
 // importer accepts, read through the real normaliser (dialogs.ts).
-import { compileSignalRules } from "@/lib/insights/signal-rules";
-import { greeting, launch, SHAPES, signalsOf, type SignalCase } from "./dialogs";
+import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
+import { greeting, launch, SHAPES, signalsOf, type SignalCase, type Step } from "../../helpers/dialog-steps";
 
 describe.each(SHAPES)("%s", (shape) => {
   describe("fallback", () => {
     it.each<SignalCase>([
       [
-        "a request matched to the platform's None intent",
+        "a request matched to the platform's None intent, answered by a knowledge-base step",
         [launch, greeting, { user: "do you sell kayaks", intent: "None" }, { bot: "Here is what I found about kayaks." }],
+        false,
+      ],
+      [
+        "free text at a capture step (matched to None), the flow goes on",
+        [{ bot: "What is your name?" }, { user: "Maria Lopez", intent: "None" }, { bot: "And what is your phone number?" }],
+        false,
+      ],
+      [
+        "a request matched to VF.NONE, answered with the platform's no-match answer",
+        [{ user: "blorp", intent: "VF.NONE" }, { bot: "Sorry, I didn't get that. Please try again" }],
         true,
       ],
-      ["a request matched to VF.NONE", [{ user: "blorp", intent: "VF.NONE" }, { bot: "Here you go." }], true],
+      [
+        "the same reprompt to two different messages",
+        [
+          { bot: "Which size?" },
+          { user: "blue", intent: "None" },
+          { bot: "Please pick S, M or L." },
+          { user: "the blue one", intent: "None" },
+          { bot: "Please pick S, M or L." },
+        ],
+        true,
+      ],
+      [
+        "the same answer to the same question asked twice",
+        [{ user: "opening hours" }, { bot: "9 to 5." }, { user: "opening hours" }, { bot: "9 to 5." }],
+        false,
+      ],
+      [
+        "the same greeting to two greetings",
+        [{ user: "hi", intent: "None" }, { bot: "Hi! How can I help?" }, { user: "hello", intent: "None" }, { bot: "Hi! How can I help?" }],
+        false,
+      ],
       [
         "a request matched to a real intent",
         [{ user: "where is my order", intent: "order_status" }, { bot: "It shipped yesterday." }],
@@ -39,13 +69,13 @@ describe.each(SHAPES)("%s", (shape) => {
         false,
       ],
       [
-        "a debug trace naming the None intent",
+        "a debug trace naming the None intent, the bot going on",
         [
-          { user: "hmm what" },
+          { user: "Maria Lopez" },
           { trace: "debug", payload: { message: "matched intent **None** - confidence interval _12%_" } },
-          { bot: "Here is our menu." },
+          { bot: "Thanks Maria. What is your e-mail?" },
         ],
-        true,
+        false,
       ],
       [
         "a debug trace saying no intent matched, after a user message",
@@ -130,5 +160,19 @@ describe.each(SHAPES)("%s", (shape) => {
     ])("%s", (_name, steps, expected) => {
       expect(signalsOf(shape, steps).handoff).toBe(expected);
     });
+  });
+});
+
+describe("platform rules turned off", () => {
+  const off = (rule: string) => compileSignalRules({ ...DEFAULT_INSIGHT_SETTINGS, platformRules: { [rule]: false } });
+  it.each<[string, Step[], "fallback" | "handoff"]>([
+    ["noMatchPath", [{ user: "asdf" }, { trace: "path", payload: { path: "reprompt" } }, { bot: "Menu:" }], "fallback"],
+    ["noMatchDebug", [{ user: "asdf" }, { trace: "debug", payload: { message: "no intent matched" } }, { bot: "Menu:" }], "fallback"],
+    ["sameReprompt", [{ user: "blue" }, { bot: "Pick S, M or L." }, { user: "the blue one" }, { bot: "Pick S, M or L." }], "fallback"],
+    ["handoffAction", [{ user: "help" }, { trace: "talk_to_agent" }], "handoff"],
+    ["handoffIntent", [{ user: "can someone call me", intent: "agent_handoff" }, { bot: "Sure." }], "handoff"],
+  ])("%s: the signal is no longer found by it", (rule, steps, signal) => {
+    expect(signalsOf("legacy dialog", steps)[signal]).toBe(true);
+    expect(signalsOf("legacy dialog", steps, off(rule))[signal]).toBe(false);
   });
 });

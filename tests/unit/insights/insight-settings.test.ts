@@ -16,6 +16,7 @@ describe("insightSettingsSchema", () => {
       {
         fallbackPhrases: ["I didn't get that", "Désolé"],
         handoffPhrases: [],
+        platformRules: DEFAULT_INSIGHT_SETTINGS.platformRules,
       },
     );
   });
@@ -73,4 +74,12 @@ describe("compileSignalRules", () => {
       fingerprint,
     );
   });
+});
+
+it("takes the platform rules' switches, a rule not named on, and refuses unknown rules", () => {
+  expect(parse({ fallbackPhrases: [], handoffPhrases: [], platformRules: { noMatchPath: false } }).data?.platformRules).toEqual({
+    ...DEFAULT_INSIGHT_SETTINGS.platformRules,
+    noMatchPath: false,
+  });
+  expect(parse({ fallbackPhrases: [], handoffPhrases: [], platformRules: { noneIsFallback: true } }).success).toBe(false);
 });

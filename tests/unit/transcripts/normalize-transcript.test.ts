@@ -25,9 +25,9 @@ describe("legacy transcript with its dialog", () => {
     expect(transcript).toMatchObject({
       id: "65e7a1f0c2b3d4e5f6a7b801",
       sessionId: "6617a0e2c5b8f2001c8d4e21",
-      device: "desktop",
-      os: "macos",
-      browser: "chrome",
+      device: "Desktop",
+      os: "macOS",
+      browser: "Chrome",
       createdAt: new Date("2025-03-05T15:04:00.000Z"),
       updatedAt: new Date("2025-03-05T15:07:30.000Z"),
     });
@@ -164,9 +164,9 @@ describe("newer logs-based transcript", () => {
 
   it("reads device, os and browser from properties and derives the columns", () => {
     expect(transcript).toMatchObject({
-      device: "mobile",
-      os: "android",
-      browser: "chrome",
+      device: "Mobile",
+      os: "Android",
+      browser: "Chrome",
       messageCount: 5,
       question: "cancel my membership",
       answer: "You can cancel under Account > Membership.",
@@ -280,7 +280,7 @@ describe("records that cannot be read", () => {
 
   it("trims attributes and treats blank ones as missing", () => {
     const result = normalizeTranscript({ _id: "x1", sessionID: " s1 ", createdAt: "2025-01-01", device: "  ", os: " ios ", browser: 5 });
-    expect(result).toMatchObject({ ok: true, record: { sessionId: "s1", device: null, os: "ios", browser: null } });
+    expect(result).toMatchObject({ ok: true, record: { sessionId: "s1", device: null, os: "iOS", browser: null } });
   });
 });
 
@@ -336,7 +336,7 @@ describe("records that would break storing", () => {
         dialog: [{ type: "request", payload: { payload: { query: "q\u0000q" } } }],
       },
     });
-    expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "ios", question: "qq", searchText: "qq", preview: "qq" } });
+    expect(result).toMatchObject({ ok: true, transcript: { sessionId: "ab", os: "iOS", question: "qq", searchText: "qq", preview: "qq" } });
     expect(result.ok && JSON.stringify(storedDialog(String(result.transcript.sourceJson), result.transcript))).toContain("q\\u0000q");
   });
 

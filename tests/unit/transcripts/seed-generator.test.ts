@@ -47,7 +47,7 @@ describe("seed generator", () => {
 
   it("mixes devices, OSes and browsers, with some missing", () => {
     const devices = new Set(prepared.map((transcript) => transcript.device));
-    expect(devices).toEqual(new Set(["desktop", "mobile", "tablet", null]));
+    expect(devices).toEqual(new Set(["Desktop", "Mobile", "Tablet", null]));
     expect(new Set(prepared.map((transcript) => transcript.os)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(prepared.map((transcript) => transcript.browser)).size).toBeGreaterThanOrEqual(5);
   });

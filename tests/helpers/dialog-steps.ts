@@ -1,4 +1,4 @@
-// Hand-written conversations for the insight tests, written once as steps and built in every turn
+// Hand-written conversations for the signal tests, written once as steps and built in every turn
 // shape the importer accepts (../shared/TRANSCRIPT-FORMAT.md), then read through the real
 // normaliser, so that the signals are tested on the dialog the importer stores:
 // - "legacy dialog": entries {turnID, type, format, payload, startTime}, traces' payloads whole;
@@ -21,17 +21,40 @@ export type Step =
   | { bot: string }
   /** Any other trace: path, debug, speak, cardV2, a custom action... */
   | { trace: string; payload?: Record<string, unknown> }
-  | { end: true };
+  | { end: true }
+  /** Time passing before the next step, in seconds (a reused session resumed hours or days later). */
+  | { wait: number };
 
 export const SHAPES = ["legacy dialog", "v1 logs", "exportraw turns"] as const;
 export type Shape = (typeof SHAPES)[number];
 
 const START_MS = Date.UTC(2025, 5, 1, 12);
 
-export function rawTranscript(shape: Shape, steps: readonly Step[]): Record<string, unknown> {
-  const base = { _id: "65e7a1f0c2b3d4e5f6a7b8ff", sessionID: "insight-session", createdAt: new Date(START_MS).toISOString() };
-  if (shape === "v1 logs") return { ...base, logs: steps.map((step, index) => logOf(step, index)) };
-  return { ...base, dialog: steps.map((step, index) => (shape === "legacy dialog" ? legacyEntryOf(step, index) : rawTurnOf(step, index))) };
+/** Fields of the transcript besides its dialog (its id, session, device, ...). */
+export type TranscriptFields = Record<string, unknown>;
+
+export function rawTranscript(shape: Shape, steps: readonly Step[], fields: TranscriptFields = {}): Record<string, unknown> {
+  const base = { _id: "65e7a1f0c2b3d4e5f6a7b8ff", sessionID: "insight-session", createdAt: new Date(START_MS).toISOString(), ...fields };
+  const timed = timedSteps(steps);
+  if (shape === "v1 logs") return { ...base, logs: timed.map(([step, ms], index) => logOf(step, index, ms)) };
+  return {
+    ...base,
+    dialog: timed.map(([step, ms], index) => (shape === "legacy dialog" ? legacyEntryOf(step, index, ms) : rawTurnOf(step, ms))),
+  };
+}
+
+/** Each step but the waits, with its time: a second after the one before, plus the waits between. */
+function timedSteps(steps: readonly Step[]): [Exclude<Step, { wait: number }>, number][] {
+  const timed: [Exclude<Step, { wait: number }>, number][] = [];
+  let ms = START_MS;
+  for (const step of steps) {
+    if ("wait" in step) ms += step.wait * 1000;
+    else {
+      timed.push([step, ms]);
+      ms += 1000;
+    }
+  }
+  return timed;
 }
 
 /** The dialog the importer stores for these steps in this shape. */
@@ -53,11 +76,13 @@ export const greeting: Step = { bot: "Hi! I'm Ava. How can I help?" };
 
 export type SignalCase = [name: string, steps: Step[], expected: boolean];
 
-const at = (index: number) => new Date(START_MS + index * 1000).toISOString();
+const at = (ms: number) => new Date(ms).toISOString();
 const pathType = (label: string) => `path-${label.length.toString(16).padStart(6, "0")}`;
 
-function legacyEntryOf(step: Step, index: number): Record<string, unknown> {
-  const common = { turnID: `turn-${index}`, startTime: at(index) };
+type TimedStep = Exclude<Step, { wait: number }>;
+
+function legacyEntryOf(step: TimedStep, index: number, ms: number): Record<string, unknown> {
+  const common = { turnID: `turn-${index}`, startTime: at(ms) };
   if ("launch" in step) return { ...common, type: "launch", format: "launch", payload: {} };
   if ("user" in step) {
     const payload = { query: step.user, intent: { name: step.intent ?? "faq" }, entities: [], confidence: 0.9 };
@@ -76,12 +101,12 @@ function legacyEntryOf(step: Step, index: number): Record<string, unknown> {
     ...common,
     type,
     format: "trace",
-    payload: payload === undefined ? { time: START_MS + index * 1000, type } : { time: START_MS + index * 1000, type, payload },
+    payload: payload === undefined ? { time: ms, type } : { time: ms, type, payload },
   };
 }
 
-function logOf(step: Step, index: number): Record<string, unknown> {
-  const createdAt = at(index);
+function logOf(step: TimedStep, index: number, ms: number): Record<string, unknown> {
+  const createdAt = at(ms);
   if ("launch" in step) return { type: "action", data: { type: "launch" }, createdAt };
   if ("user" in step) {
     const data =
@@ -94,11 +119,11 @@ function logOf(step: Step, index: number): Record<string, unknown> {
   if ("silence" in step) return { type: "action", data: { type: "no-reply" }, createdAt };
   if ("end" in step) return { type: "end", data: null, createdAt };
   const [type, payload] = traceOf(step);
-  return { type: "trace", data: { time: START_MS + index * 1000, type, turnID: `turn-${index}`, payload: payload ?? {} }, createdAt };
+  return { type: "trace", data: { time: ms, type, turnID: `turn-${index}`, payload: payload ?? {} }, createdAt };
 }
 
-function rawTurnOf(step: Step, index: number): Record<string, unknown> {
-  const startTime = at(index);
+function rawTurnOf(step: TimedStep, ms: number): Record<string, unknown> {
+  const startTime = at(ms);
   if ("launch" in step) return { type: "launch", payload: null, startTime };
   if ("user" in step)
     return { type: "intent", payload: { query: step.user, intent: { name: step.intent ?? "faq" }, entities: [] }, startTime };
@@ -108,7 +133,7 @@ function rawTurnOf(step: Step, index: number): Record<string, unknown> {
   return payload === undefined ? { type, startTime } : { type, payload, startTime };
 }
 
-function traceOf(step: Step): [type: string, payload: Record<string, unknown> | undefined] {
+function traceOf(step: TimedStep): [type: string, payload: Record<string, unknown> | undefined] {
   if ("bot" in step) return ["text", { message: step.bot }];
   if ("trace" in step) return [step.trace, step.payload];
   return ["end", undefined];

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "InsightSettings" ADD COLUMN     "platformRules" TEXT NOT NULL DEFAULT '{}';
+
