@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Page Not Found · Transcript Analytics" };
 
-// Spec section 2: any other path shows a 404 card titled Page Not Found.
+// Any other path shows a 404 card titled Page Not Found.
 export default function NotFound() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">

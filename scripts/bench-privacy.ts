@@ -1,5 +1,5 @@
 // `npm run bench:privacy [-- --transcripts N] [--erase E] [--databases sqlite,postgres]`
-// The privacy benchmark of issue 34: on each database (an SQLite file and a PostgreSQL database of
+// The privacy benchmark: on each database (an SQLite file and a PostgreSQL database of
 // its own, both made afresh and dropped at the end), seeds N transcripts (default 200,000) over 90
 // days with scripts/seed.ts, then measures in one process (scripts/lib/bench-privacy-run.ts):
 // previews of erasures by an address or number the transcripts may hold, the redaction job over
@@ -29,7 +29,7 @@ const SQLITE_FILE = path.join(BENCH_DIR, "privacy.db");
 const POSTGRES_DATABASE = "bench_privacy";
 /** The database this benchmark makes afresh on each kind: a file or a database of its own. */
 const databaseName = (database: DatabaseKind) => (database === "sqlite" ? SQLITE_FILE : POSTGRES_DATABASE);
-/** The targets of issue 34 on each database: the redaction job at 10,000 transcripts/s or more, erasing 100,000 within 30 s. */
+/** The privacy targets on each database: the redaction job at 10,000 transcripts/s or more, erasing 100,000 within 30 s. */
 const REDACTION_TARGET_PER_SECOND = 10_000;
 const ERASE_TARGET_SECONDS = 30;
 

@@ -1,5 +1,5 @@
 // `DATABASE_URL=... npm run bench:recompute [-- --email E]`
-// The speed of the signal recompute (issue 33) on a stored database: starts the job as the
+// The speed of the signal recompute on a stored database: starts the job as the
 // administrator E (the first administrator when not named; the audit log records it like one
 // started from the Insights page) and steps it to its end in this process, as the cron endpoint
 // would, then prints transcripts per second. It rewrites every transcript's signals: run it on a

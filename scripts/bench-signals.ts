@@ -1,5 +1,5 @@
 // `npx tsx scripts/bench-signals.ts [--transcripts N] [--rounds R]`
-// The speed of issue 33's signals (lib/insights) in this process, on generated transcripts
+// The speed of the insights' signals (lib/insights) in this process, on generated transcripts
 // (scripts/lib/transcript-generator.ts, the seed generator's; seed "signals") with the default
 // phrase lists. Prints transcripts per second for three stages:
 //   derive              deriveSignals on dialogs already normalised: what ingest adds per transcript;

@@ -1,5 +1,5 @@
 // `npm run bench [-- --transcripts N | --count N] [--import N] [--databases sqlite,postgres | --database D] [--seconds S] [--connections C] [--hostile-seconds H] [--skip-build] [--skip-seed] [--report-only]`
-// The scale benchmark of issue 4: builds the production server into .next-bench, generates N
+// The scale benchmark: builds the production server into .next-bench, generates N
 // transcripts (default 1,000,000) over 90 days into a fresh SQLite file and a fresh PostgreSQL
 // database, imports a further export file into each, starts the real server on each, signs in
 // through the real login, and measures the list, search, session, detail and analytics calls

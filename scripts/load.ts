@@ -1,5 +1,5 @@
 // `npm run load [-- --databases sqlite,postgres] [--instances 1,2] [--clients 200] [--seconds 60] [--skip-build] [--database-url URL] [--output FILE]`
-// The load test of issue 7: the production server on loopback, over the benchmark's databases (what
+// The load test: the production server on loopback, over the benchmark's databases (what
 // `npm run bench` leaves behind: data/bench/bench.db and PostgreSQL bench_portal), under `clients`
 // signed-in connections that each keep one request in flight for `seconds`, mixing list, search,
 // detail, analytics and feedback writes by a seeded random (the same mix on every run). Prints per

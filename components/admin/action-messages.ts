@@ -1,4 +1,4 @@
-// Spec section 8: the toasts of each administrator action.
+// The toasts of each administrator action.
 import type { AdminUserAction } from "@/lib/format/user-actions";
 
 interface ActionText {

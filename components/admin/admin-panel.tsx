@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Admin panel): counts, the Pending / All Users toggle, and the user cards.
+// Admin panel: counts, the Pending / All Users toggle, and the user cards.
 // One action at a time: every button waits while one is in flight; both lists refresh after it.
 import { useState } from "react";
 import Link from "next/link";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Admin panel): one user with its badges, short id, registration time and actions,
+// Admin panel: one user with its badges, short id, registration time and actions,
 // and a mark on accounts whose owner never proved they read mail at the address.
 import { Ban, LoaderCircle, MailWarning, RotateCcw, ShieldCheck, Trash2, UserCheck, UserX } from "lucide-react";
 import type { LucideIcon } from "lucide-react";

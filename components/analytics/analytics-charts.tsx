@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Analytics page): the five charts. Each receives prepared data (lib/charts) and
+// Analytics page: the five charts. Each receives prepared data (lib/charts) and
 // only draws it; ResponsiveContainer makes them follow the card's width down to a phone.
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
@@ -188,7 +188,7 @@ function BrowserChart({ entries, href }: { entries: AnalyticsResponse["browserDi
   );
 }
 
-/** `href`: where each figure's conversations are listed (drill-down, issue 33). */
+/** `href`: where each figure's conversations are listed (drill-down). */
 export function AnalyticsCharts({ data, href }: { data: AnalyticsResponse; href: SliceHref }) {
   return (
     <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">

@@ -1,6 +1,6 @@
 "use client";
-// Spec section 2 (Analytics page): back button, title and range subtitle, presets and custom range,
-// then the cards and charts of the chosen range and its insights (issue 33); Loading analytics... and
+// Analytics page: back button, title and range subtitle, presets and custom range,
+// then the cards and charts of the chosen range and its insights; Loading analytics... and
 // the Error card.
 import { useState } from "react";
 import Link from "next/link";
@@ -41,7 +41,7 @@ export function AnalyticsDashboard() {
   }));
   const analytics = useAnalytics(selection.range);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
-  // Every figure opens the dashboard on its conversations (issue 33).
+  // Every figure opens the dashboard on its conversations.
   const bounds = { startTime: selection.range.start.toISOString(), endTime: selection.range.end.toISOString() };
   const href: SliceHref = (slice) => drillDownHref(bounds, viewerTimeZone(), slice);
 

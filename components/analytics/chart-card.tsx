@@ -1,5 +1,5 @@
 // A titled card around one chart, or the line No data available when there is nothing to plot
-// (spec section 2). A visually hidden table gives screen readers the figures behind the chart.
+// A visually hidden table gives screen readers the figures behind the chart.
 import type { ReactNode } from "react";
 import Link from "next/link";
 import clsx from "clsx";

@@ -1,7 +1,7 @@
 "use client";
 // Charts over the days of the chosen range, as Transcripts Over Time and the insights draw them:
 // short dates along the axis, the full date in the tooltip, and a click on a day opening its
-// conversations (drill-down, issue 33).
+// conversations (drill-down).
 import type { ComponentProps } from "react";
 import { useRouter } from "next/navigation";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";

@@ -1,4 +1,4 @@
-// Issue 33 (Analytics page): the headline figures of the range beside the period before, each
+// Analytics page: the headline figures of the range beside the period before, each
 // coloured by whether its rise is good news, and linked to its conversations where a list exists.
 import Link from "next/link";
 import { ArrowDownRight, ArrowRight, ArrowUpRight, Minus } from "lucide-react";

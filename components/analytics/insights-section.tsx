@@ -1,5 +1,5 @@
 "use client";
-// Issue 33 (Analytics page): where the bot fails and what people ask, for the chosen range in the
+// Analytics page: where the bot fails and what people ask, for the chosen range in the
 // viewer's time zone: the headline figures beside the period before, the signals and ratings over
 // time, conversation lengths, a weekday-by-hour heatmap and the top questions. Every point, bar,
 // cell and row opens the dashboard filtered to exactly its conversations (lib/insights/drill-down.ts).
@@ -58,7 +58,7 @@ export function InsightsSection({
 
 type Signal = "fallback" | "handoff";
 
-/** Issue 33: the title and description of each signal's rate chart, and the colour of its line. */
+/** The title and description of each signal's rate chart, and the colour of its line. */
 const SIGNAL_CHARTS: Record<Signal, { title: string; description: string; color: string }> = {
   fallback: { title: "Fallback Rate", description: "Conversations where the bot did not understand", color: FALLBACK_COLOR },
   handoff: { title: "Handoff Rate", description: "Conversations that asked for or reached a human", color: HANDOFF_COLOR },

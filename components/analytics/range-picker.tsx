@@ -1,6 +1,6 @@
 "use client";
-// Spec section 2 (Analytics page): the presets and Custom Range, a two-month calendar in a popover
-// whose range applies only once both its start and its end are picked (spec section 5). A last day
+// Analytics page: the presets and Custom Range, a two-month calendar in a popover
+// whose range applies only once both its start and its end are picked. A last day
 // that makes the range longer than the server accepts is refused with a message, keeping the first.
 import { useState } from "react";
 import { CalendarRange } from "lucide-react";

@@ -1,4 +1,4 @@
-// Spec section 2 (Analytics page, cards): Total Transcripts, Peak Hour, Top Device, Daily Average.
+// Analytics page, cards: Total Transcripts, Peak Hour, Top Device, Daily Average.
 import { Clock, MessageSquareText, Smartphone, TrendingUp } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 33 (Analytics page): the first questions of the range, grouped by their wording, ranked as
+// Analytics page: the first questions of the range, grouped by their wording, ranked as
 // most asked or top unanswered and sortable by each figure; each opens its conversations.
 import { useState } from "react";
 import Link from "next/link";

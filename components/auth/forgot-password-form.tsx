@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Forgot password): in demo mode the answer carries the token, shown in a box
+// Forgot password: in demo mode the answer carries the token, shown in a box
 // with a way on to the reset screen; otherwise a toast tells the visitor to check their email.
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";

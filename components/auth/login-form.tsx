@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Sign-in): Welcome back; on success the session is stored and the app goes to
+// Sign-in: Welcome back; on success the session is stored and the app goes to
 // /dashboard, or to the page the visitor was sent away from. With single sign-on configured, a
 // "Sign in with <name>" button per provider comes first; with password sign-in turned off, only
 // those buttons remain. A refused single sign-on comes back here with a message to show.

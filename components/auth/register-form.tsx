@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2, 4 and 5 (Registration): matching passwords of at least 8 characters; on success
+// Registration: matching passwords of at least 8 characters; on success
 // the server's message shows for 8 seconds and the visitor is sent to /login after 2 seconds.
 import { useState, type FormEvent } from "react";
 import { CenteredMessage } from "@/components/ui/centered-message";

@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2, 4 and 5 (Reset password): the token comes from the link; on success a
+// Reset password: the token comes from the link; on success a
 // confirmation shows and the visitor is sent to /login after 2 seconds.
 import { useState, type FormEvent } from "react";
 import { CircleCheck } from "lucide-react";

@@ -1,6 +1,6 @@
 "use client";
 // The landing page of single sign-on: the session it started exists only as the httpOnly cookie;
-// the client keeps its token and user as after a password sign-in (spec section 4) and goes on to
+// the client keeps its token and user as after a password sign-in and goes on to
 // /dashboard, or to the page the visitor was sent away from.
 import { useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";

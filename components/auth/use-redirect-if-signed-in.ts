@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2: a visitor who is already signed in is sent from /login and /register to /dashboard.
+// A visitor who is already signed in is sent from /login and /register to /dashboard.
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useSession } from "@/lib/client/session";

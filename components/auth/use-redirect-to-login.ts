@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 4 and 5: after a registration or a password reset succeeds, the visitor reads the
+// After a registration or a password reset succeeds, the visitor reads the
 // confirmation for REDIRECT_DELAY_MS and is then sent to /login.
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";

@@ -1,4 +1,4 @@
-// Spec section 4: the fetched flag lives in sessionStorage, so it survives reloads within the
+// The fetched flag lives in sessionStorage, so it survives reloads within the
 // browser session. The dashboard's filters are kept beside it, so that coming back from a
 // transcript shows the same page of the same list.
 import { parsePageSize } from "@/lib/format/pagination";
@@ -18,7 +18,7 @@ export interface StoredDashboardState {
   pageSize: number;
   search: string;
   sessionId: string;
-  /** The list's further filters (issue 32), as query parameters. */
+  /** The list's further filters, as query parameters. */
   filters?: ListFilters;
 }
 

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Date Range card): quick ranges, Start Date and End Date, Fetch Transcripts. A
+// Date Range card: quick ranges, Start Date and End Date, Fetch Transcripts. A
 // picked day that would make the range longer than the server accepts is refused with a message.
 import { useState } from "react";
 import { startOfDay } from "date-fns";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Transcript list): the Export menu, and how far a running export has got.
+// Transcript list: the Export menu, and how far a running export has got.
 import { ChevronDown, FileJson, FileSpreadsheet, LoaderCircle, Share } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {

@@ -1,4 +1,4 @@
-// Spec sections 7 and 9: the work of a transcript export once the user has picked a format: read
+// The work of a transcript export once the user has picked a format: read
 // every page and detail, build the CSV or JSON file and save it. Loaded on demand by
 // use-transcript-export.ts, so that a first visit of the dashboard does not download it.
 import { downloadTextFile } from "@/lib/export/download";

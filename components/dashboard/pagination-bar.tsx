@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2 and 5 (Pagination): the range line, the per-page selector, Previous and Next,
+// Pagination: the range line, the per-page selector, Previous and Next,
 // and a window of up to 5 page buttons.
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import clsx from "clsx";

@@ -1,6 +1,6 @@
 "use client";
-// Issue 32: the list's review filters (status, tags, assignee, feedback, notes), combinable with
-// the dates, search and session; and removable chips for the insights filters of issue 33 that an
+// The list's review filters (status, tags, assignee, feedback, notes), combinable with
+// the dates, search and session; and removable chips for the insights filters that an
 // Analytics drill-down link brings.
 import { ChevronDown, X } from "lucide-react";
 import { Button } from "@/components/ui/button";

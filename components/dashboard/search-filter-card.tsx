@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Search & Filter card): a search box and a session filter, each with a clear
+// Search & Filter card: a search box and a session filter, each with a clear
 // button, and the number of matches while either is set.
 import type { ReactNode } from "react";
 import { Search, X, Fingerprint } from "lucide-react";
@@ -66,7 +66,7 @@ export function SearchFilterCard({
   onClearSession: () => void;
   /** Matches of the applied filters; null when no filter is applied. */
   filteredCount: number | null;
-  /** Further filters under the two boxes (issue 32). */
+  /** Further filters under the two boxes. */
   children?: ReactNode;
 }) {
   return (

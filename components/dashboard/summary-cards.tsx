@@ -1,4 +1,4 @@
-// Spec section 2: the four summary cards shown after the first fetch.
+// The four summary cards shown after the first fetch.
 import { CalendarRange, FileText, MonitorSmartphone, Users } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import clsx from "clsx";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Transcript Analytics screen): the date range, the summary cards, the search and
+// Transcript Analytics screen: the date range, the summary cards, the search and
 // session filters, and the transcript list with its states, pagination and exports. The list
 // card's code (table, pagination, page-size select, Export menu) is downloaded once a fetch is
 // asked for, alongside the list call; until both are there the list shows its loading skeleton.

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Transcript list): 'Transcripts (count on page)', the Export menu, the table and
+// Transcript list: 'Transcripts (count on page)', the Export menu, the table and
 // the pagination.
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { withCount } from "@/lib/format/count-label";

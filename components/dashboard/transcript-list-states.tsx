@@ -1,4 +1,4 @@
-// Spec section 2 (List states): the loading skeleton, the error card and the empty card.
+// List states: the loading skeleton, the error card and the empty card.
 import { Inbox } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Transcript list): six columns; a row opens /transcript/{id} on click or Enter.
+// Transcript list: six columns; a row opens /transcript/{id} on click or Enter.
 // Each row is a real link (its first cell's link covers the row): a middle or Ctrl/Cmd click opens a
 // new tab and the address shows on hover, while a plain click opens it in place, the list's view
 // kept in the address and session storage.
@@ -16,7 +16,7 @@ import { highlightedSearch } from "@/lib/transcript-view/search-matches";
 import { HighlightedText } from "@/components/ui/highlighted-text";
 
 export const TRANSCRIPT_COLUMNS = ["Transcript ID", "Session ID", "Timestamp", "Duration", "Messages", "Preview"] as const;
-/** Issue 32: the review's column, shown when the rows carry their review. */
+/** The review's column, shown when the rows carry their review. */
 export const REVIEW_COLUMN = "Review";
 
 /** A list row, with its review and signals when the server sends them. */

@@ -1,5 +1,5 @@
 "use client";
-// The Transcript Analytics screen's state (spec section 4, issue 32): the date range, the fetched
+// The Transcript Analytics screen's state: the date range, the fetched
 // flag, the page and page size, the search and session filters (typed at once, sent debounced) and
 // the list's further filters. The address carries the whole view once the list is shown: a link
 // reproduces it and Back steps through earlier views; sessionStorage keeps it as the fallback for

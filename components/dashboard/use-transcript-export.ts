@@ -1,6 +1,6 @@
 "use client";
-// Spec sections 7, 8 and 9: exporting every transcript of the current dates and filters as CSV
-// or JSON, with the toasts of section 8 in order and the progress of the run. The export's own
+// Exporting every transcript of the current dates and filters as CSV
+// or JSON, with the export toasts in order and the progress of the run. The export's own
 // code (export-transcripts.ts) is downloaded when the user picks a format, or already when the
 // Export menu is approached.
 import { useCallback, useRef, useState, type MouseEvent } from "react";
@@ -27,7 +27,7 @@ export function prefetchTranscriptExport(): void {
 
 const FORMAT_LABEL: Record<ExportFormat, string> = { csv: "CSV", json: "JSON" };
 
-/** Spec section 8: the export toasts. */
+/** The export toasts. */
 export const EXPORT_TOASTS = {
   noData: { title: "No data to export", description: "Please fetch transcripts first" },
   preparing: (count: number) => ({ title: "Preparing export...", description: `Fetching all ${count} transcript(s)...` }),

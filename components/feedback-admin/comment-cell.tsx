@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Comment column): the comment truncated, its full text on hover (or keyboard
+// Comment column: the comment truncated, its full text on hover (or keyboard
 // focus), and the copy button. No comment reads as a dash.
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { truncateComment } from "@/lib/feedback/comment";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Comment column): a copy button that then shows Copied! for a moment.
+// Comment column: a copy button that then shows Copied! for a moment.
 import { useEffect, useRef, useState } from "react";
 import { Check, Copy } from "lucide-react";
 import clsx from "clsx";

@@ -1,4 +1,4 @@
-// Spec sections 2 and 9: the work of a feedback export once a format is picked: every item the
+// The work of a feedback export once a format is picked: every item the
 // filter selects (the loaded page when it holds them all, else every server page), saved as one
 // CSV or JSON file. Loaded on demand by use-feedback-export.ts, so that a first visit of Feedback
 // Management does not download it.

@@ -1,4 +1,4 @@
-// Spec section 2 (Feedback column): thumbs up reads Helpful, thumbs down Not Helpful.
+// Feedback column: thumbs up reads Helpful, thumbs down Not Helpful.
 import { ThumbsDown, ThumbsUp } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { feedbackTypeLabel } from "@/lib/feedback/display";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Feedback management): the five count cards, the filter, the exports, and the
+// Feedback management: the five count cards, the filter, the exports, and the
 // table of the current server page with its empty, loading and failure states.
 import { useState } from "react";
 import {

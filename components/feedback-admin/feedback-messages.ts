@@ -1,4 +1,4 @@
-// Spec sections 5 and 8: the toasts of Feedback Management.
+// The toasts of Feedback Management.
 export const FEEDBACK_TOASTS = {
   deleted: { title: "Feedback deleted" },
   deleteFailed: { title: "Failed to delete feedback", fallback: "An error occurred while deleting the feedback" },

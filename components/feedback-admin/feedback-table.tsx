@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Feedback management, table): User, Transcript ID, Message #, Feedback, Comment,
+// Feedback management, table: User, Transcript ID, Message #, Feedback, Comment,
 // Review Status, Date, Actions. On wide screens a table; below lg each row stacks into a small
 // card whose cells carry their column names. Explicit roles keep the table semantics when CSS
 // changes how the rows are displayed.

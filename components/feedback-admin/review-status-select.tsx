@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Review Status column) and section 4: the status moves freely between
+// Review Status column: the status moves freely between
 // Pending review and Reviewed.
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { REVIEW_STATUS_OPTIONS } from "@/lib/feedback/display";

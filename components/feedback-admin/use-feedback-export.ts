@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2, 5, 8 and 9: Export CSV / Export JSON of everything the current filter selects
+// Export CSV / Export JSON of everything the current filter selects
 // (every server page), with the No data, success and failure toasts. The export's own code
 // (export-feedback.ts) is downloaded when a button is pressed.
 import { useState } from "react";

@@ -1,6 +1,6 @@
 "use client";
 // A review status changed from Feedback Management or from a transcript's ratings: the same call,
-// and the same toasts (spec section 8).
+// and the same toasts.
 import { toast } from "@/components/ui/toast-store";
 import { errorMessage } from "@/lib/client/api-error";
 import { useUpdateReviewStatus } from "@/lib/queries/admin-feedback";

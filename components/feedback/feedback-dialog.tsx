@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Transcript page): the Provide Feedback dialog of a thumbs down, with an optional
+// Transcript page: the Provide Feedback dialog of a thumbs down, with an optional
 // comment of at most 1000 characters. Closing it, by Cancel or otherwise, forgets the comment.
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";

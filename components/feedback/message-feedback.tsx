@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Transcript page): thumbs up and thumbs down under a bot message, and the
+// Transcript page: thumbs up and thumbs down under a bot message, and the
 // rating given (Helpful or Not Helpful).
 import { ThumbsDown, ThumbsUp } from "lucide-react";
 import clsx from "clsx";

@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2, 4 and 8: rating bot messages. Thumbs up sends at once; thumbs down opens the
+// Rating bot messages. Thumbs up sends at once; thumbs down opens the
 // Provide Feedback dialog for that message, whose Submit sends and closes it. The user's earlier
 // ratings come from the server, and a new one replaces the old.
 import { useMemo, useState } from "react";

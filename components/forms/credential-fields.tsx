@@ -69,7 +69,7 @@ export function PasswordField({
   );
 }
 
-/** A new password and the same typed again (spec section 5). */
+/** A new password and the same typed again. */
 export interface NewPassword {
   password: string;
   confirmation: string;
@@ -93,7 +93,7 @@ export const NEW_PASSWORD_WORDING: NewPasswordWording = {
 export const NEW_PASSWORD_HINT = `Must be at least ${PASSWORD_MIN_LENGTH} characters long`;
 
 /**
- * Spec section 5: true when a new password is typed the same twice and has at least
+ * True when a new password is typed the same twice and has at least
  * PASSWORD_MIN_LENGTH characters; otherwise false, with a toast naming the first rule it breaks.
  */
 export function checkNewPassword({ password, confirmation }: NewPassword, wording: NewPasswordWording): boolean {

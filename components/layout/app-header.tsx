@@ -1,6 +1,6 @@
 "use client";
-// Spec section 2 (Header): logo, the e-mail on wide screens, and the avatar with its menu.
-// The pending-users count is requested for administrators only (spec section 6).
+// Header: logo, the e-mail on wide screens, and the avatar with its menu.
+// The pending-users count is requested for administrators only.
 import Link from "next/link";
 import { useSession } from "@/lib/client/session";
 import { usePendingUsers } from "@/lib/queries/admin-users";

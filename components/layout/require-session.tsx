@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2: protected screens show Loading... while the session is restored and send a
+// Protected screens show Loading... while the session is restored and send a
 // signed-out visitor to /login. The API refuses them regardless; this spares a flash of the page.
 import { useEffect, type ReactNode } from "react";
 import { useRouter } from "next/navigation";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Header): the avatar opens the user menu; administrators also see the admin entries.
+// Header: the avatar opens the user menu; administrators also see the admin entries.
 import Link from "next/link";
 import { BarChart3, LayoutDashboard, LogOut, MessageSquareText, ShieldCheck, UserCog } from "lucide-react";
 import type { LucideIcon } from "lucide-react";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 34 (administrators): redacts every stored transcript by the saved settings as a
+// Administrators: redacts every stored transcript by the saved settings as a
 // background job, followed with a progress bar until it succeeds or fails.
 import { useState } from "react";
 import { ShieldCheck } from "lucide-react";

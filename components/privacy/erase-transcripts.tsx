@@ -1,5 +1,5 @@
 "use client";
-// Issue 34 (administrators): erasure on request. Transcripts are chosen by their IDs, their session
+// Administrators: erasure on request. Transcripts are chosen by their IDs, their session
 // ID, an e-mail address or phone number their texts contain, or a person's address or number (found
 // by its keyed hash after redaction too); the server counts them (preview),
 // and the erasure is confirmed with that count: when the count changed in between, the new one is

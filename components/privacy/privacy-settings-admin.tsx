@@ -1,5 +1,5 @@
 "use client";
-// Issue 34 (administrators): the Privacy page: redaction at ingest and of stored transcripts,
+// Administrators: the Privacy page: redaction at ingest and of stored transcripts,
 // retention, and erasure on request.
 import { BackToAdminPanel } from "@/components/admin/back-to-admin-panel";
 import { PageTitle } from "@/components/layout/page-title";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 34 (administrators): which built-in kinds are redacted at ingest, and the administrators'
+// Administrators: which built-in kinds are redacted at ingest, and the administrators'
 // own patterns, each replaced by its placeholder. The server judges the patterns (by the engine that
 // runs them); its message shows beside the form, on the row it names.
 import { useId, useState } from "react";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 34 (administrators): how long transcripts are kept: for ever, or a number of days after
+// Administrators: how long transcripts are kept: for ever, or a number of days after
 // which the daily clean-up deletes them with their ratings and notes. Saved with the other
 // privacy settings (the whole settings are replaced at once).
 import { useId, useState } from "react";

@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2 and 5 (Profile): e-mail and name, sending only what changed. A new e-mail also
+// Profile: e-mail and name, sending only what changed. A new e-mail also
 // needs the current password, asked for as soon as the address differs; with mail configured the
 // server keeps the old address until the new one is confirmed by its link.
 import { useState, type FormEvent } from "react";

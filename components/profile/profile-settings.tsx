@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2 and 5 (Profile): the Personal Information form, the account's id and creation
+// Profile: the Personal Information form, the account's id and creation
 // time, and the account's security: a new password, the single sign-on providers connected, and
 // signing out of all devices.
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 32: the review panel's "Add a tag" list, which the review pass's "t" shortcut also opens.
+// The review panel's "Add a tag" list, which the review pass's "t" shortcut also opens.
 // Opened by the shortcut, it hands the focus back, once closed (a tag picked or Escape), to where it
 // was before "t": the next shortcut then reaches the page, not the closed list, whose letters pick
 // a tag.

@@ -1,5 +1,5 @@
 "use client";
-// Issue 32: bulk actions on every transcript of the list's filter ("all N matching", across every
+// Bulk actions on every transcript of the list's filter ("all N matching", across every
 // page). The confirmation shows N; the server refuses when the set changed since (409 with the new
 // count), and the confirmation then shows the new N to confirm again.
 import { useState } from "react";

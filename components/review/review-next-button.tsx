@@ -1,5 +1,5 @@
 "use client";
-// Issue 32: Review next: from the filtered list, opens the first unreviewed transcript of a new pass.
+// Review next: from the filtered list, opens the first unreviewed transcript of a new pass.
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { ListChecks, LoaderCircle } from "lucide-react";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 32 (transcript page): the transcript's review: status, assignee and tags with who changed
+// Transcript page: the transcript's review: status, assignee and tags with who changed
 // them and when, and the notes. Any approved user changes them; a note's author edits and deletes
 // it, administrators delete any note.
 import { useState } from "react";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 32 (Review next): on a transcript opened from a pass, the pass's progress, Previous and
+// Review next: on a transcript opened from a pass, the pass's progress, Previous and
 // Next, and keyboard shortcuts (listed in the "?" overlay) for the review's common steps.
 import { useCallback, useEffect, useState } from "react";
 import { useRouter } from "next/navigation";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 32: saved views: the current filters saved under a name, private or shared with everyone;
+// Saved views: the current filters saved under a name, private or shared with everyone;
 // the menu lists them (own and shared), shows one on a pick, and deletes those the user may delete,
 // once confirmed.
 import { useRef, useState } from "react";

@@ -1,5 +1,5 @@
 "use client";
-// Issue 32 (administrators): the review tags: create (name, colour), rename or recolour, delete.
+// Administrators: the review tags: create (name, colour), rename or recolour, delete.
 // A rename or delete changes every transcript that carries the tag.
 import { useState } from "react";
 import { Trash2 } from "lucide-react";

@@ -1,5 +1,5 @@
 "use client";
-// Spec sections 2, 8 and 9: Copy Transcript puts '[time] User: text' / '[time] Bot: text' lines
+// Copy Transcript puts '[time] User: text' / '[time] Bot: text' lines
 // on the clipboard and says so.
 import { Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-// Spec section 2 (Transcript page): a user turn on the right, a bot turn on the left, with its time.
+// Transcript page: a user turn on the right, a bot turn on the left, with its time.
 import type { ReactNode } from "react";
 import { Bot, User } from "lucide-react";
 import clsx from "clsx";

@@ -1,7 +1,7 @@
-// Spec section 2 (Transcript page, rendering rules): renders a message's tokens as React nodes;
+// Transcript page, rendering rules: renders a message's tokens as React nodes;
 // links open in a new tab; bold text, list starts and 'Reference:' are emphasised. Nothing in
 // the text is ever read as markup. A search that led here is marked wherever it occurs. The
-// placeholders of redacted values (issue 34) show as badges named for what they replaced.
+// placeholders of redacted values show as badges named for what they replaced.
 import { Fragment, type ReactNode } from "react";
 import clsx from "clsx";
 import { messageTokens, type InlineToken } from "@/lib/transcript-view/message-tokens";

@@ -1,4 +1,4 @@
-// Spec section 2 (Transcript page): Transcript ID, Session ID, Created, Updated and Total Messages;
+// Transcript page: Transcript ID, Session ID, Created, Updated and Total Messages;
 // under them, when known, the source that brought the transcript.
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format/date-time";

@@ -1,4 +1,4 @@
-// Spec sections 2 and 8 (Transcript page): loading, not found, failed and empty.
+// Transcript page: loading, not found, failed and empty.
 import { FileQuestion, MessagesSquare } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { EmptyNoticeCard, ErrorNoticeCard } from "@/components/ui/notice-card";

@@ -1,5 +1,5 @@
 "use client";
-// Spec section 2 (Transcript page): back, Copy Transcript, the title (with the transcript's signals
+// Transcript page: back, Copy Transcript, the title (with the transcript's signals
 // beside it), the five fields and the conversation, with thumbs up and down on every bot message
 // (and, for administrators, everyone's ratings of it). Opened from a search, it marks the search's
 // matches and steps through them. "Show everything the bot sent" (off unless this browser turned
@@ -61,7 +61,7 @@ export function TranscriptView({ transcriptId, search = null }: { transcriptId: 
   const { changeStatus, updatingId } = useReviewStatusChange();
   const detail: ReviewedDetail | undefined = transcript.data;
   const signals = detail?.signals ?? [];
-  // Opened from Review next: the pass's list query (issue 32).
+  // Opened from Review next: the pass's list query.
   const queue = useSearchParams().get(QUEUE_PARAMETER);
 
   const [showEverything, setShowEverything] = useStoredFlag(SHOW_EVERYTHING_KEY, false);

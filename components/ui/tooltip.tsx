@@ -3,7 +3,7 @@ import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type ReactN
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import clsx from "clsx";
 
-// Spec section 9: a tooltip opens after 700 ms; moving to another within 300 ms opens it at once.
+// A tooltip opens after 700 ms; moving to another within 300 ms opens it at once.
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

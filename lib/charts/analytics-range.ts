@@ -1,4 +1,4 @@
-// Spec sections 2 and 9 (Analytics page): the presets of the last 7, 30 and 90 days (default 30),
+// Analytics page: the presets of the last 7, 30 and 90 days (default 30),
 // a custom range applied only when both ends are picked, and the subtitle that states the range.
 import { endOfDay, startOfDay, subDays } from "date-fns";
 import { formatDate } from "@/lib/format/date-time";
@@ -19,13 +19,13 @@ export function presetLabel(days: AnalyticsPresetDays): string {
   return `Last ${days} days`;
 }
 
-/** Spec section 2: a preset runs from N days before now to now. */
+/** A preset runs from N days before now to now. */
 export function presetRange(days: AnalyticsPresetDays, now: Date = new Date()): AnalyticsRange {
   return { start: subDays(now, days), end: now };
 }
 
 /**
- * Spec section 5: a custom range applies only when both start and end are picked; it covers the
+ * A custom range applies only when both start and end are picked; it covers the
  * start day from midnight to the end day's last millisecond, in the viewer's calendar.
  */
 export function customRange(picked: { from?: Date; to?: Date } | undefined): AnalyticsRange | null {

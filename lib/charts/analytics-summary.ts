@@ -1,4 +1,4 @@
-// Spec section 2 (Analytics page, cards): Peak Hour, Top Device and Daily Average.
+// Analytics page, cards: Peak Hour, Top Device and Daily Average.
 import { NOT_AVAILABLE } from "@/lib/format/date-time";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
 

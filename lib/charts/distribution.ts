@@ -1,8 +1,8 @@
-// Spec sections 2 and 9 (Analytics page): the device and OS pies in a palette of six colours, and
+// Analytics page: the device and OS pies in a palette of six colours, and
 // the rows of the horizontal browser bars.
 import type { NameValue } from "@/lib/schemas/analytics";
 
-/** Spec section 9: the six colours of the pies, in slice order. */
+/** The six colours of the pies, in slice order. */
 export const PIE_PALETTE = ["#4f46e5", "#0891b2", "#059669", "#d97706", "#db2777", "#7c3aed"] as const;
 
 export const OTHER_SLICE = "Other";

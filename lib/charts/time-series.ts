@@ -1,4 +1,4 @@
-// Spec section 2 (Analytics page): the points of the Transcripts Over Time line and the Peak Hours
+// Analytics page: the points of the Transcripts Over Time line and the Peak Hours
 // bars, with the labels their axes and tooltips show.
 import { format, isValid, parse } from "date-fns";
 import type { AnalyticsResponse } from "@/lib/schemas/analytics";
@@ -44,7 +44,7 @@ export function preparePeakHours(peakHours: AnalyticsResponse["peakHours"]): Hou
   return counts.map((count, hour) => ({ hour, label: `${hour}:00`, count }));
 }
 
-/** Spec section 2: a chart with nothing to plot (no points, or only zeros) shows No data available. */
+/** A chart with nothing to plot (no points, or only zeros) shows No data available. */
 export function hasCounts(points: readonly { count: number }[]): boolean {
   return points.some((point) => point.count > 0);
 }

@@ -1,4 +1,4 @@
-// Spec section 8: a failed call raises an error reading `${status}: ${body or status text}`;
+// A failed call raises an error reading `${status}: ${body or status text}`;
 // the screens show the server's `message` field when there is one, else a fallback.
 
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-// Spec section 7: every call sends cookies, the stored token as a bearer header, and a JSON
+// Every call sends cookies, the stored token as a bearer header, and a JSON
 // content type when it has a body; a non-OK answer raises an ApiError.
 import { ApiError } from "./api-error";
 import { readStoredToken } from "./session-storage";

@@ -1,4 +1,4 @@
-// Spec section 9: how long toasts stay and how long success screens wait before moving on.
+// How long toasts stay and how long success screens wait before moving on.
 export const TOAST_DURATION_MS = 5000;
 export const REGISTER_TOAST_DURATION_MS = 8000;
 export const REDIRECT_DELAY_MS = 2000;

@@ -1,4 +1,4 @@
-// Spec section 4: the session lives in localStorage under the keys `token` and `user`.
+// The session lives in localStorage under the keys `token` and `user`.
 import type { SessionUserDto } from "@/lib/schemas/auth";
 
 export const TOKEN_KEY = "token";
@@ -27,7 +27,7 @@ function isSessionUser(value: unknown): value is SessionUser {
 
 /**
  * Reads the stored session. Both keys present and a user that parses: signed in. A user that
- * does not parse clears both keys (spec section 4). Anything else: signed out.
+ * does not parse clears both keys. Anything else: signed out.
  */
 export function readStoredSession(): StoredSession | null {
   const store = storage();

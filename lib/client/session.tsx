@@ -1,5 +1,5 @@
 "use client";
-// Spec section 4: the client session. Restored from localStorage on startup; login stores it,
+// The client session. Restored from localStorage on startup; login stores it,
 // logout and a 401 from the API clear it (and end it on the server) and go to /login.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";

@@ -1,4 +1,4 @@
-// CSV building shared by the transcript and feedback exports (spec section 9).
+// CSV building shared by the transcript and feedback exports.
 
 /** Excel reads a file as UTF-8 only when it starts with a byte-order mark. */
 export const BYTE_ORDER_MARK = "\uFEFF";

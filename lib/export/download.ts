@@ -1,4 +1,4 @@
-// Saves text as a file in the browser (exports are produced client-side, spec section 1).
+// Saves text as a file in the browser (exports are produced client-side).
 export function downloadTextFile(fileName: string, content: string, mimeType: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
   const link = document.createElement("a");

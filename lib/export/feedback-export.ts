@@ -1,4 +1,4 @@
-// Spec section 9 (Feedback export): CSV columns Feedback ID, User Email, User Name, Transcript ID,
+// Feedback export: CSV columns Feedback ID, User Email, User Name, Transcript ID,
 // Message Index, Feedback Type, Comment, Review Status, Created At, every value double-quoted;
 // JSON pretty-printed; files feedback-export-{date}.csv / .json. Raw values: the 0-based
 // messageIndex, thumbs_up / thumbs_down, pending / reviewed, ISO timestamps; a deleted user's

@@ -1,4 +1,4 @@
-// Spec sections 7 and 9: the transcript export. The list is read in pages of 100; rows that
+// The transcript export. The list is read in pages of 100; rows that
 // already carry their derived fields are used as they are, the others are completed from the
 // transcript's dialog (a failed detail call gives 0 turns, 'N/A' and an empty question and answer).
 import { buildCsv, collapseLineBreaks } from "./csv";
@@ -8,10 +8,10 @@ import { turnsOf } from "@/lib/transcripts/turns";
 import type { TranscriptDetail, TranscriptListItem, TranscriptReviewFields } from "@/lib/schemas/transcripts";
 import type { NoteItem } from "@/lib/schemas/review";
 
-/** Spec section 9: export page size. */
+/** Export page size. */
 export const EXPORT_PAGE_SIZE = 100;
 
-/** Spec section 9: the seven CSV columns, in order, then the review's (issue 32). */
+/** The seven CSV columns, in order, then the review's. */
 export const TRANSCRIPT_CSV_HEADER = [
   "Transcript ID",
   "Session ID",
@@ -36,7 +36,7 @@ export const TAG_SEPARATOR = "; ";
 export type ListedTranscript = Omit<TranscriptListItem, "messageCount" | "duration" | "question" | "answer"> &
   Partial<Pick<TranscriptListItem, "messageCount" | "duration" | "question" | "answer">>;
 
-/** Spec section 7: pages 1 through ceil(total / 100). */
+/** Pages 1 through ceil(total / 100). */
 export function exportPageCount(total: number): number {
   return total > 0 ? Math.ceil(total / EXPORT_PAGE_SIZE) : 0;
 }
@@ -67,7 +67,7 @@ export function enrichTranscript(item: ListedTranscript, detail: Pick<Transcript
   };
 }
 
-/** Spec section 9: BOM, the seven columns, line breaks in question and answer collapsed, every cell quoted. */
+/** BOM, the seven columns, line breaks in question and answer collapsed, every cell quoted. */
 export function buildTranscriptsCsv(items: readonly ExportedTranscript[]): string {
   return buildCsv(
     TRANSCRIPT_CSV_HEADER,
@@ -87,7 +87,7 @@ export function buildTranscriptsCsv(items: readonly ExportedTranscript[]): strin
   );
 }
 
-/** Spec section 9: the enriched list, pretty-printed. */
+/** The enriched list, pretty-printed. */
 export function buildTranscriptsJson(items: readonly ExportedTranscript[]): string {
   return `${JSON.stringify(items, null, 2)}\n`;
 }

@@ -1,4 +1,4 @@
-// Spec section 2 (Feedback management, Comment column): the comment is truncated in the table and
+// Feedback management, Comment column: the comment is truncated in the table and
 // shown in full on hover.
 import { singleLine } from "@/lib/format/single-line";
 

@@ -1,4 +1,4 @@
-// Spec section 2 (Feedback management): the five count cards, over all feedback whatever the filter.
+// Feedback management: the five count cards, over all feedback whatever the filter.
 import type { FeedbackCounts } from "@/lib/schemas/feedback";
 
 export type CountCardKey = keyof FeedbackCounts;

@@ -1,4 +1,4 @@
-// Spec section 2 (Feedback management, table columns): how one feedback item reads in the table.
+// Feedback management, table columns: how one feedback item reads in the table.
 import { format, isValid } from "date-fns";
 import { NOT_AVAILABLE, formatDate } from "@/lib/format/date-time";
 import type { FeedbackDto, FeedbackType, ReviewStatus } from "@/lib/schemas/feedback";
@@ -22,7 +22,7 @@ export const REVIEW_STATUS_OPTIONS: { value: ReviewStatus; label: string }[] = [
   { value: "reviewed", label: "Reviewed" },
 ];
 
-/** Spec section 3: a missing review status is treated as pending. */
+/** A missing review status is treated as pending. */
 export function reviewStatusOf(item: Pick<FeedbackDto, "reviewStatus">): ReviewStatus {
   return item.reviewStatus === "reviewed" ? "reviewed" : "pending";
 }
@@ -33,7 +33,7 @@ export function hasComment(comment: string | null | undefined): comment is strin
 }
 
 /**
- * Date column: the timestamp of spec section 2 ('Mar 5, 2025, 3:04 PM') as its date and its time,
+ * Date column: the timestamp ('Mar 5, 2025, 3:04 PM') as its date and its time,
  * so the column can show them on two lines; an invalid value is N/A with no time.
  */
 export function feedbackDateLines(createdAt: string): { date: string; time: string } {

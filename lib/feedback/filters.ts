@@ -1,4 +1,4 @@
-// Spec section 2 (Feedback management): the filter select's five options, in order. The rules
+// Feedback management: the filter select's five options, in order. The rules
 // themselves run on the server (GET /api/admin/feedback?filter=): Not Helpful is thumbs_down,
 // With Comments is a comment that is present and not blank.
 import { FEEDBACK_FILTERS, type FeedbackFilter } from "@/lib/schemas/feedback";

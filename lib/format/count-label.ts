@@ -1,4 +1,4 @@
-// Spec section 2 (Admin panel): the list toggle reads 'Pending (n)' and 'All Users (n)'.
+// Admin panel: the list toggle reads 'Pending (n)' and 'All Users (n)'.
 export function withCount(label: string, count: number | undefined): string {
   return `${label} (${count ?? 0})`;
 }

@@ -1,4 +1,4 @@
-// Spec sections 2 and 9: the dashboard's date range (default the last 7 days; quick ranges 7, 30, 90),
+// The dashboard's date range (default the last 7 days; quick ranges 7, 30, 90),
 // and the longest range the date pickers of both screens let through.
 import { differenceInCalendarDays, endOfDay, startOfDay, subDays } from "date-fns";
 import { MAX_RANGE_DAYS } from "@/lib/schemas/query-params";
@@ -11,7 +11,7 @@ export interface DateRange {
   end: Date;
 }
 
-/** Spec section 2: a quick range sets start to N days before now and end to now. */
+/** A quick range sets start to N days before now and end to now. */
 export function lastDaysRange(days: number, now: Date = new Date()): DateRange {
   return { start: subDays(now, days), end: now };
 }

@@ -1,4 +1,4 @@
-// Spec section 2: timestamps read like 'Mar 5, 2025, 3:04 PM'; a missing or invalid date reads 'N/A'.
+// Timestamps read like 'Mar 5, 2025, 3:04 PM'; a missing or invalid date reads 'N/A'.
 import { format, isValid } from "date-fns";
 
 export const NOT_AVAILABLE = "N/A";

@@ -1,4 +1,4 @@
-// Spec section 2 (Header): initials from the e-mail's local part, split on dots, at most 2, 'U' without an e-mail.
+// Header: initials from the e-mail's local part, split on dots, at most 2, 'U' without an e-mail.
 export const MAX_INITIALS = 2;
 
 export function initialsFromEmail(email: string | null | undefined): string {

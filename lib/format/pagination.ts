@@ -1,15 +1,15 @@
-// Spec sections 2, 5 and 9: transcript list pagination (page sizes, the 5-button window, the range line).
+// Transcript list pagination (page sizes, the 5-button window, the range line).
 // No zod here: the dashboard loads this module at first paint, and the list contract imports it.
 
-/** Spec section 9: default page size 20. */
+/** Default page size 20. */
 export const DEFAULT_PAGE_SIZE = 20;
-/** Spec section 9: options 10, 20, 50, 100 (default 20). */
+/** Options 10, 20, 50, 100 (default 20). */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
-/** Spec section 9: up to 5 page buttons. */
+/** Up to 5 page buttons. */
 export const PAGE_WINDOW_SIZE = 5;
 
 /**
- * Spec section 5: pages 1-5 when there are 5 or fewer pages or the current page is 3 or lower;
+ * Pages 1-5 when there are 5 or fewer pages or the current page is 3 or lower;
  * the last 5 pages when the current page is within 2 of the end; otherwise current-2 to current+2.
  */
 export function pageWindow(currentPage: number, totalPages: number): number[] {
@@ -23,14 +23,14 @@ export function pageWindow(currentPage: number, totalPages: number): number[] {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
 
-/** Spec section 2: 'Showing a - b of total transcripts' for a page of the list. */
+/** 'Showing a - b of total transcripts' for a page of the list. */
 export function showingRangeText(page: number, pageSize: number, total: number): string {
   const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
   const to = Math.min(page * pageSize, total);
   return `Showing ${from} - ${to} of ${total} transcripts`;
 }
 
-/** Spec section 5: Previous is disabled on page 1, Next on the last page. */
+/** Previous is disabled on page 1, Next on the last page. */
 export function canGoPrevious(page: number): boolean {
   return page > 1;
 }

@@ -1,4 +1,4 @@
-// Progress shown while a long task runs (the transcript export's figure, spec section 2 and 9).
+// Progress shown while a long task runs (the transcript export's figure).
 
 /** Whole percent of `done` out of `total`, within 0-100; `whenEmpty` when there is nothing to do. */
 export function percentDone(done: number, total: number, whenEmpty = 100): number {

@@ -1,4 +1,4 @@
-// Issue 34 (privacy): the words the Privacy page and the transcript page put on redaction and
+// Privacy: the words the Privacy page and the transcript page put on redaction and
 // erasure: the placeholders' spoken names, the job's progress and the counts of transcripts.
 import { BUILT_IN_PLACEHOLDER_NAMES, type BuiltInKind } from "@/lib/privacy/placeholders";
 import type { JobDto } from "@/lib/schemas/sources";

@@ -1,4 +1,4 @@
-// Spec section 5 (Profile): only changed fields are sent; nothing changed means no call.
+// Profile: only changed fields are sent; nothing changed means no call.
 export interface ProfileFields {
   email: string;
   name: string | null;

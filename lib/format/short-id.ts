@@ -1,4 +1,4 @@
-// Spec section 9: shortened ids are the first 8 characters.
+// Shortened ids are the first 8 characters.
 export const SHORT_ID_LENGTH = 8;
 
 export function shortId(id: string): string {

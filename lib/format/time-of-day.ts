@@ -1,4 +1,4 @@
-// Spec section 2 (Transcript page): each message shows its time, e.g. '3:04:05 PM'; 'N/A' when missing.
+// Transcript page: each message shows its time, e.g. '3:04:05 PM'; 'N/A' when missing.
 import { format } from "date-fns";
 import { NOT_AVAILABLE, toDate } from "./date-time";
 

@@ -1,4 +1,4 @@
-// Spec sections 2 and 9: the four summary cards of the Transcript Analytics screen.
+// The four summary cards of the Transcript Analytics screen.
 import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
 export const TOP_DEVICE_NONE = "N/A";
@@ -11,7 +11,7 @@ export interface DeviceFields {
 }
 
 /**
- * Spec section 9 (Top Device): the most frequent of each row's device, else os, else browser,
+ * Top Device: the most frequent of each row's device, else os, else browser,
  * else 'unknown', across the shown rows; 'N/A' when there are none. A tie goes to the value seen first.
  */
 export function topDevice(rows: readonly DeviceFields[]): string {
@@ -35,12 +35,12 @@ function firstPresent(...values: (string | null | undefined)[]): string | undefi
   return values.find((value): value is string => typeof value === "string" && value.trim() !== "");
 }
 
-/** Spec section 9 (Unique Sessions): distinct sessionId values on the shown rows. */
+/** Unique Sessions: distinct sessionId values on the shown rows. */
 export function uniqueSessions(rows: readonly { sessionId: string }[]): number {
   return new Set(rows.map((row) => row.sessionId)).size;
 }
 
-/** Spec section 2 (Date Range card): whole days the range spans, rounded up, at least 1. */
+/** Date Range card: whole days the range spans, rounded up, at least 1. */
 export function rangeDays(start: Date, end: Date): number {
   const span = end.getTime() - start.getTime();
   if (!Number.isFinite(span) || span <= 0) return 1;

@@ -1,4 +1,4 @@
-// Spec section 2 (Admin panel, actions per user) and section 4 (user transitions).
+// Admin panel: the actions per user and the user transitions.
 export type AdminUserAction = "approve" | "deny" | "makeAdmin" | "revoke" | "restore" | "delete";
 
 export interface UserStatus {

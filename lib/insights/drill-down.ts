@@ -1,4 +1,4 @@
-// Issue 33 (drill-down): from any figure of the Analytics page to the dashboard filtered to exactly
+// Drill-down: from any figure of the Analytics page to the dashboard filtered to exactly
 // its conversations, through the address: the range (or one local day of it), and the slice's
 // filters under the list call's own parameter names, so that the list's total is the figure.
 import { dayKey, localDayNumber, offsetMinutes } from "@/lib/transcripts/time-zone";

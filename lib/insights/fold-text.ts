@@ -1,4 +1,4 @@
-// Issue 33: phrases and questions are compared case- and accent-insensitively. Folding makes two
+// Phrases and questions are compared case- and accent-insensitively. Folding makes two
 // spellings of the same words one string: lower case; compatibility forms (full-width letters and
 // digits, ligatures) read as their plain forms; the combining diacritical marks (U+0300-U+036F:
 // acute, grave, umlaut, cedilla, tilde, breve, ...) are removed from every letter, so "Où" reads

@@ -1,4 +1,4 @@
-// Issue 33 (Analytics): how the insights' figures read: shares as percentages, lengths in messages,
+// Analytics: how the insights' figures read: shares as percentages, lengths in messages,
 // and each figure's change from the period before.
 
 /** "12.5%", "100%", or "–" when there is no figure (nothing to divide). */

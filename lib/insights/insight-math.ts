@@ -1,4 +1,4 @@
-// Issue 33 (Analytics): the arithmetic of the insights, from counts: rates, the median conversation
+// Analytics: the arithmetic of the insights, from counts: rates, the median conversation
 // length, and the length histogram's buckets.
 
 /** part / whole, or null when there is nothing to divide (no conversations, no ratings). */

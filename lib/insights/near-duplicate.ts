@@ -1,4 +1,4 @@
-// Issue 33 (repeated question): two questions are essentially the same when their normalised forms
+// Repeated question: two questions are essentially the same when their normalised forms
 // (normalize-question.ts) are
 // - equal ("Where is my order NW-1?" and "where is my order nw-2"), or
 // - near-equal in words: the sets of their tokens overlap by a Jaccard index of at least 0.8

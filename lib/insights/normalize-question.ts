@@ -1,4 +1,4 @@
-// Issue 33 (question group): a question's normalised form, so that "where is my order NW-5532?"
+// Question group: a question's normalised form, so that "where is my order NW-5532?"
 // and "Where is my order nw-9921" count together as "where is my order <id>". The text is folded
 // (fold-text.ts: case, accents, apostrophes), punctuation is dropped, every word is kept (stop
 // words carry meaning: "can I return it" is not "return it"), and the parts that differ from one

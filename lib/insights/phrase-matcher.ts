@@ -1,4 +1,4 @@
-// Issue 33: administrator phrases ("sorry, i didn't get that", "agent") are found in texts case-
+// Administrator phrases ("sorry, i didn't get that", "agent") are found in texts case-
 // and accent-insensitively, as whole words: "agent" matches "an agent, please" but not "reagent"
 // or "agents". Phrase and text are folded alike (fold-text.ts), and any run of spaces and
 // punctuation between words matches any other: "Sorry,  I didn’t get that!" holds "sorry, i

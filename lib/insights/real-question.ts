@@ -1,4 +1,4 @@
-// Issue 33 (question group, repeated question): which user messages are real questions.
+// Question group, repeated question: which user messages are real questions.
 // A real question is a request the user typed (an intent request's query, or a newer transcript's
 // raw text action) that holds at least one word that is neither a placeholder nor small talk.
 // Not real questions, therefore: launches; button clicks (a `path-...` request or one that carries

@@ -1,4 +1,4 @@
-// Which received transcripts may be stored (issue 34), at every way in: none erased on request,
+// Which received transcripts may be stored, at every way in: none erased on request,
 // whatever sends it again, and none created before the retention limit in force, which the daily
 // retention job would delete at its next run.
 import { DAY_MS } from "@/lib/transcripts/time-buckets";

@@ -1,4 +1,4 @@
-// Erasure on request (issue 34): what a stored record's JSON text must hold for the record to hold
+// Erasure on request: what a stored record's JSON text must hold for the record to hold
 // an e-mail address or phone number by ErasureMatcher (erasure.ts), so that the store can pass over
 // most records without reading them out. It is a necessary condition, never a sufficient one: every
 // record it passes is still confirmed by the matcher, and every record the matcher would match

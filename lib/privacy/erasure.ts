@@ -1,4 +1,4 @@
-// Erasure on request (issue 34): which transcripts hold a given e-mail address or phone number.
+// Erasure on request: which transcripts hold a given e-mail address or phone number.
 // The query and the texts are read by the same detectors as redaction, so that they agree on what
 // an address or a number is: e-mail addresses compare case-insensitively; phone numbers compare by
 // their digits, with a national number (trunk prefix 0 or 8 dropped) matching an international one

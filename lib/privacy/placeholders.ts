@@ -1,4 +1,4 @@
-// The typed placeholders that replace redacted values (issue 34, Redaction), and the split of a
+// The typed placeholders that replace redacted values (Redaction), and the split of a
 // message text into plain text and placeholders that the transcript page renders as badges.
 
 export const BUILT_IN_KINDS = ["email", "phone", "card", "iban", "ip"] as const;

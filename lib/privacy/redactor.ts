@@ -1,4 +1,4 @@
-// Redaction (issue 34): replaces the built-in kinds' values, then the administrators' patterns'
+// Redaction: replaces the built-in kinds' values, then the administrators' patterns'
 // matches, by typed placeholders ([EMAIL], [PHONE], [CARD], [IBAN], [IP], [<NAME>]) in a text, in a
 // whole transcript record as received, or in a record's JSON text. Built once per settings and
 // reused: it holds the compiled custom patterns.

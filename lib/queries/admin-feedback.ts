@@ -1,4 +1,4 @@
-// Feedback Management calls (spec section 7): GET /api/admin/feedback one page at a time (every page,
+// Feedback Management calls: GET /api/admin/feedback one page at a time (every page,
 // for exports, in export-reads.ts), DELETE /api/admin/feedback/{id}, PATCH /api/admin/feedback/{id}/review-status.
 // Every change refreshes the lists and counts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";

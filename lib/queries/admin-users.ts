@@ -1,4 +1,4 @@
-// Administrator user lists and actions (spec sections 2, 4 and 7). The pending list also drives
+// Administrator user lists and actions. The pending list also drives
 // the header badge; every action refreshes both lists.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
@@ -26,7 +26,7 @@ const ACTION_REQUESTS: Record<AdminUserAction, (id: string) => { method: string;
   makeAdmin: (id) => ({ method: "POST", url: `/api/admin/make-admin/${encodeURIComponent(id)}` }),
   revoke: (id) => ({ method: "POST", url: `/api/admin/revoke-access/${encodeURIComponent(id)}` }),
   restore: (id) => ({ method: "POST", url: `/api/admin/restore-access/${encodeURIComponent(id)}` }),
-  // Deny is a delete of the pending account (spec section 4).
+  // Deny is a delete of the pending account.
   deny: (id) => ({ method: "DELETE", url: `/api/admin/user/${encodeURIComponent(id)}` }),
   delete: (id) => ({ method: "DELETE", url: `/api/admin/user/${encodeURIComponent(id)}` }),
 };

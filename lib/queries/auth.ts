@@ -1,5 +1,5 @@
-// Account calls of the sign-in, registration and password reset screens (spec section 7).
-// Failures carry the server's message field, else the fallback of spec section 8.
+// Account calls of the sign-in, registration and password reset screens.
+// Failures carry the server's message field, else the fallback of the specification.
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
 import { errorMessage } from "@/lib/client/api-error";

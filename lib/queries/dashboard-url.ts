@@ -1,4 +1,4 @@
-// Issue 32: the dashboard's whole view in its address: the dates, search, session, every filter
+// The dashboard's whole view in its address: the dates, search, session, every filter
 // (the review's and the insights'), the page and the page size, under the list call's own
 // parameter names, so that a link reproduces the list and a saved view is the same query string.
 // A quick range travels as itself (range=7d), so that the view shows the last N days whenever it

@@ -1,5 +1,5 @@
 // What the exports read, with the export pager: every transcript of the current filters with the
-// details its rows lack (spec section 7, export sequence), and every feedback item of a filter.
+// details its rows lack (export sequence), and every feedback item of a filter.
 // Downloaded when an export starts, not with the screens.
 import { EXPORT_PAGE_SIZE, exportPageCount } from "@/lib/export/transcripts-export";
 import { ADMIN_FEEDBACK_MAX_PAGE_SIZE, type FeedbackDto, type FeedbackFilter } from "@/lib/schemas/feedback";
@@ -21,7 +21,7 @@ export interface ExportCallbacks {
 }
 
 /**
- * Spec section 7 (export sequence): every page of 100 for the filters, pages 1 to ceil(total/100)
+ * Export sequence: every page of 100 for the filters, pages 1 to ceil(total/100)
  * (a few at a time), then the detail call for each row lacking its derived fields.
  */
 export async function fetchTranscriptsForExport(
@@ -46,7 +46,7 @@ export async function fetchTranscriptsForExport(
 const NOTES_CONCURRENCY = 8;
 
 /**
- * The JSON export's notes (issue 32): each row with notes gets them from its detail. A failed call
+ * The JSON export's notes: each row with notes gets them from its detail. A failed call
  * fails the export, so that a file never lacks notes silently.
  */
 export async function withNotes(

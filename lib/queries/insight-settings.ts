@@ -1,4 +1,4 @@
-// Issue 33 (administrators): the insight settings' client calls: the phrase lists, and the
+// Administrators: the insight settings' client calls: the phrase lists, and the
 // recompute of every stored transcript's signals followed as a background job.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";

@@ -1,4 +1,4 @@
-// The caller's ratings of a transcript's bot messages (spec sections 2, 4, 7 and 8): read on
+// The caller's ratings of a transcript's bot messages: read on
 // opening the page, and a new rating replaces the earlier one of the same message.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
@@ -7,7 +7,6 @@ import type { MyFeedbackDto, SubmitFeedbackInput } from "@/lib/schemas/feedback"
 import { adminFeedbackKeys } from "./admin-feedback";
 
 export const FEEDBACK_URL = "/api/feedback";
-/** Spec section 8. */
 export const SUBMIT_FEEDBACK_FALLBACK = "An error occurred while submitting your feedback";
 
 export const myFeedbackKeys = {

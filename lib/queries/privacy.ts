@@ -1,4 +1,4 @@
-// Issue 34 (administrators): the privacy settings' client calls: which kinds are redacted, the
+// Administrators: the privacy settings' client calls: which kinds are redacted, the
 // custom patterns and the retention; the redaction of stored transcripts followed as a background
 // job; and the erasure of transcripts on request, previewed, then confirmed with the count seen.
 import { useEffect } from "react";

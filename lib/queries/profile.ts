@@ -1,4 +1,4 @@
-// The signed-in user's profile, password and sessions (spec sections 2, 5 and 7).
+// The signed-in user's profile, password and sessions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/client/api-fetch";
 import type { z } from "zod";

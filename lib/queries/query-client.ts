@@ -1,4 +1,4 @@
-// Spec section 7: the default loader GETs the query key joined with "/"; no retries, no refetch
+// The default loader GETs the query key joined with "/"; no retries, no refetch
 // on focus or interval, and results stay fresh until something invalidates them.
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { apiFetch, throwIfNotOk } from "@/lib/client/api-fetch";

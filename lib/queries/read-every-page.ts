@@ -1,5 +1,5 @@
-// The exports' reading of a whole paged list (spec section 7 for transcripts, the Export buttons of
-// section 2 for feedback): pages 1 through the last, a few calls at a time. Rows come back in page
+// The exports' reading of a whole paged list (the transcript exports, and the feedback page's Export
+// buttons): pages 1 through the last, a few calls at a time. Rows come back in page
 // order, each id once: a row can move onto the next page while the pages are read, when newer rows
 // arrive. The first failed call fails the whole read, and no further call starts.
 import pLimit from "p-limit";

@@ -1,4 +1,4 @@
-// Issue 32 (Review next): a pass through a filtered list, one transcript after another. The pass
+// Review next: a pass through a filtered list, one transcript after another. The pass
 // is the list's query (without page); the transcripts visited in it are kept in sessionStorage so
 // that each is visited once per pass, and Previous steps back through them.
 import { useQuery } from "@tanstack/react-query";

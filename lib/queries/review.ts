@@ -1,4 +1,4 @@
-// The review workflow's client calls (issue 32): a transcript's review (status, assignee, tags),
+// The review workflow's client calls: a transcript's review (status, assignee, tags),
 // its notes, the tags themselves, saved views and bulk actions. Shapes and input schemas come from
 // lib/schemas/review.ts, shared with the route handlers.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The transcript list (spec sections 4, 7, 8): its pages, each row completed from the transcript's
+// The transcript list: its pages, each row completed from the transcript's
 // detail when the list lacks a field. One transcript is in transcript.ts; the export's reading of
 // every page in transcripts-export.ts.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -11,11 +11,10 @@ import { fetchTranscript } from "./transcript";
 export const TRANSCRIPTS_URL = "/api/transcripts";
 export const TRANSCRIPTS_EXPORT_URL = "/api/transcripts/export";
 
-/** Spec section 9: the transcript list stays fresh 5 minutes and is kept 10 minutes. */
+/** The transcript list stays fresh 5 minutes and is kept 10 minutes. */
 export const LIST_STALE_MS = 5 * 60_000;
 export const LIST_GC_MS = 10 * 60_000;
 
-/** Spec section 8. */
 export const LIST_FAILED = "Failed to fetch transcripts";
 
 /** Detail calls made at once while rows are completed. */
@@ -30,7 +29,7 @@ export interface TranscriptFilters extends ListFilters {
 }
 
 /**
- * The list's further filters: the review's (issue 32) and the insights' (issue 33). Each is sent
+ * The list's further filters: the review's and the insights'. Each is sent
  * only when set; repeatable ones (tag, signal) as one parameter per value.
  */
 export interface ListFilters {
@@ -136,7 +135,7 @@ export async function fetchListPage(
   }
 }
 
-/** Completes rows lacking derived fields from their dialog; a failed call never aborts (spec section 8). */
+/** Completes rows lacking derived fields from their dialog; a failed call never aborts. */
 export async function enrichTranscripts(
   items: readonly ListedTranscript[],
   onProgress?: (done: number, total: number) => void,

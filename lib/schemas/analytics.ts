@@ -1,4 +1,4 @@
-// Contract of GET /api/analytics (spec sections 3 and 7).
+// Contract of GET /api/analytics.
 import { z } from "zod";
 import { instantParam, refineRange, timeZoneParam } from "./query-params";
 
@@ -51,7 +51,7 @@ export interface SignalDay {
   count: number;
 }
 
-/** Issue 33: what GET /api/analytics adds, for the same range and time zone. */
+/** What GET /api/analytics adds, for the same range and time zone. */
 export interface AnalyticsInsights extends InsightRates {
   /** The same figures for the period of the same length just before. */
   previous: InsightRates;

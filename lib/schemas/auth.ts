@@ -1,7 +1,7 @@
-// Contracts of the account endpoints (spec section 7), shared by the route handlers and the forms.
+// Contracts of the account endpoints, shared by the route handlers and the forms.
 import { z } from "zod";
 
-/** Spec section 9: minimum password length. */
+/** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing stays cheap. */
 export const PASSWORD_MAX_LENGTH = 256;
@@ -58,7 +58,7 @@ export const confirmEmailSchema = z.object({
 });
 export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
 
-/** The user as login returns it and the client keeps it (spec section 3). */
+/** The user as login returns it and the client keeps it. */
 export interface SessionUserDto {
   id: string;
   email: string;

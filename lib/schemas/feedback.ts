@@ -1,4 +1,4 @@
-// Contracts of the feedback endpoints (spec sections 3, 5 and 7), shared by handlers, hooks and exports.
+// Contracts of the feedback endpoints, shared by handlers, hooks and exports.
 import { z } from "zod";
 
 export const FEEDBACK_TYPES = ["thumbs_up", "thumbs_down"] as const;
@@ -7,7 +7,7 @@ export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const REVIEW_STATUSES = ["pending", "reviewed"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-/** Spec section 9: a comment holds at most 1000 characters (after trimming). */
+/** A comment holds at most 1000 characters (after trimming). */
 export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
 
 /**
@@ -53,7 +53,7 @@ export const myFeedbackQuerySchema = z.object({
   transcriptId: z.string({ error: "transcriptId is required" }).trim().min(1, "transcriptId is required").max(200, "Transcript not found"),
 });
 
-/** The five filters of Feedback Management (spec section 2). */
+/** The five filters of Feedback Management. */
 export const FEEDBACK_FILTERS = ["all", "pending", "reviewed", "not_helpful", "with_comments"] as const;
 export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number];
 
@@ -83,7 +83,7 @@ export const adminFeedbackQuerySchema = z.object({
 });
 export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuerySchema>;
 
-/** A feedback item as administrators see it (spec section 3). */
+/** A feedback item as administrators see it. */
 export interface FeedbackDto {
   id: string;
   /** null when the user who gave it has since been deleted. */

@@ -1,4 +1,4 @@
-// Contract of the privacy settings (issue 34): GET/PUT /api/admin/privacy. Which built-in kinds are
+// Contract of the privacy settings: GET/PUT /api/admin/privacy. Which built-in kinds are
 // redacted, the administrators' own patterns, and how long transcripts are kept.
 import { z } from "zod";
 import { customPatternNameProblem } from "@/lib/privacy/custom-pattern-rules";

@@ -1,4 +1,4 @@
-// Contracts of the review workflow (issue 32): a transcript's review status, assignee, tags and
+// Contracts of the review workflow: a transcript's review status, assignee, tags and
 // notes, the tags themselves, saved views and bulk actions. Shared by the route handlers and the
 // client hooks (lib/queries/review*.ts).
 import { z } from "zod";

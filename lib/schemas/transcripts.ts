@@ -1,4 +1,4 @@
-// Contracts of the transcript endpoints (spec sections 3 and 7), shared by the route handlers, the
+// Contracts of the transcript endpoints, shared by the route handlers, the
 // query hooks and the exports.
 import { z } from "zod";
 import { instantParam, integerParam, optionalTextParam, refineRange, timeZoneParam } from "./query-params";
@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE } from "@/lib/format/pagination";
 import { DAY_MS } from "@/lib/transcripts/time-buckets";
 import { FEEDBACK_FILTERS, MAX_TAG_IDS, REVIEW_STATUSES, type PersonRef, type ReviewStatus, type TagItem } from "./review";
 
-/** Spec section 9: the list accepts 1-100 (default DEFAULT_PAGE_SIZE). */
+/** The list accepts 1-100 (default DEFAULT_PAGE_SIZE). */
 export const MAX_PAGE_SIZE = 100;
 /** Far beyond any real page; keeps offsets sane. */
 export const MAX_PAGE = 1_000_000;
@@ -93,8 +93,8 @@ function smallNumberParam(max: number) {
 export const ATTRIBUTE_FILTER_MAX_LENGTH = 200;
 
 /**
- * The list's filters beyond range, search and session: the review's (issue 32) and the insights'
- * (issue 33). `assignee` is a user id, "me" or "none"; `tag` matches a transcript holding any of
+ * The list's filters beyond range, search and session: the review's and the insights'
+ *. `assignee` is a user id, "me" or "none"; `tag` matches a transcript holding any of
  * the ids, `signal` one with any of the signals; `device`, `os` and `browser` name a value as the
  * analytics distributions do ("unknown" for none); `minMessages` and `maxMessages` bound the
  * conversation's length; `hour` (0-23) and `weekday` (0 Monday to 6 Sunday) are the local time in `tz`;
@@ -220,7 +220,7 @@ export const transcriptIdParamsSchema = z.object({
   transcriptId: z.string().trim().min(1, "Transcript id is required").max(2000, "is too long"),
 });
 
-/** A row of the list: spec section 3's list item plus the derived fields the client would compute. */
+/** A row of the list: the specification's list item plus the derived fields the client would compute. */
 export interface TranscriptListItem {
   id: string;
   sessionId: string;
@@ -232,7 +232,7 @@ export interface TranscriptListItem {
   browser?: string;
   /** Text and request turns. */
   messageCount: number;
-  /** '3m 12s' or 'N/A' (spec section 5). */
+  /** '3m 12s' or 'N/A'. */
   duration: string;
   /** First request turn's query, and the message of the first later text turn ('' when none). */
   question: string;
@@ -241,7 +241,7 @@ export interface TranscriptListItem {
   searchSnippet?: string;
 }
 
-/** What each row of GET /api/transcripts also carries of its review (issue 32). */
+/** What each row of GET /api/transcripts also carries of its review. */
 export interface TranscriptReviewFields {
   reviewStatus: ReviewStatus;
   /** Ordered by name. */
@@ -250,7 +250,7 @@ export interface TranscriptReviewFields {
   noteCount: number;
 }
 
-/** What each row of GET /api/transcripts also carries of its insights (issue 33). */
+/** What each row of GET /api/transcripts also carries of its insights. */
 export interface TranscriptInsightFields {
   /** The signals derived for the transcript, in SIGNAL_KINDS order. */
   signals: SignalKind[];
@@ -265,7 +265,7 @@ export interface TranscriptListResponse<Item extends TranscriptListItem = Transc
   totalPages: number;
 }
 
-/** GET /api/transcript/{id}: the transcript in the platform's format (spec section 3). */
+/** GET /api/transcript/{id}: the transcript in the platform's format. */
 export interface TranscriptDetail {
   _id: string;
   sessionID: string;

@@ -1,4 +1,4 @@
-// Contracts of the profile and admin user endpoints (spec sections 3 and 7).
+// Contracts of the profile and admin user endpoints.
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, emailSchema, newPasswordSchema } from "./auth";
 
@@ -10,7 +10,7 @@ const currentPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, "Your current password is incorrect");
 
 /**
- * Only changed fields are sent (spec section 5); an empty name clears it. A new e-mail needs the
+ * Only changed fields are sent; an empty name clears it. A new e-mail needs the
  * current password, which is sent only then.
  */
 export const profileUpdateSchema = z

@@ -1,4 +1,4 @@
-// Spec section 9: copied transcript lines look like '[time] User: text' or '[time] Bot: text'.
+// Copied transcript lines look like '[time] User: text' or '[time] Bot: text'.
 import { formatTimeOfDay } from "@/lib/format/time-of-day";
 import type { ShownTurn } from "./shown-turns";
 

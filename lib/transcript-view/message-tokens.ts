@@ -1,4 +1,4 @@
-// Spec section 2 (Transcript page, rendering rules): URLs become links that open in a new tab,
+// Transcript page, rendering rules: URLs become links that open in a new tab,
 // with trailing punctuation left out of the link; **bold** text, the start of numbered or bulleted
 // list items and the word 'Reference:' are emphasised. The text is cut into tokens that the page
 // renders as React nodes, so no markup in a message is ever interpreted: only http and https URLs

@@ -1,4 +1,4 @@
-// Issue 34 (transcript page): a message's text cut into plain text and the placeholders that
+// Transcript page: a message's text cut into plain text and the placeholders that
 // replaced redacted values ([EMAIL], [PHONE], ... and the saved custom patterns' names), the page
 // showing each placeholder as a badge. A search's matches are cut at the same places, so that a
 // match stays marked where it runs into or out of a placeholder; each part keeps the number of the

@@ -1,4 +1,4 @@
-// Spec section 2 (Transcript page): only text (bot, left) and request (user, right) entries are
+// Transcript page: only text (bot, left) and request (user, right) entries are
 // shown, each with its text by the message text chain and its time. A turn's index is its 0-based
 // position among the shown turns: the messageIndex that feedback refers to (lib/schemas/feedback.ts).
 import { displayText } from "@/lib/transcripts/message-text";

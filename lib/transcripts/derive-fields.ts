@@ -15,7 +15,7 @@ export const QUESTION_ANSWER_MAX_LENGTH = 10_000;
 
 export interface DerivedFields {
   preview: string;
-  /** Text and request turns (spec section 5). */
+  /** Text and request turns. */
   messageCount: number;
   durationMs: number | null;
   question: string;

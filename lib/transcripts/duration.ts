@@ -1,4 +1,4 @@
-// Spec section 5: a duration exists only when at least 2 text or request turns exist; it is the time
+// A duration exists only when at least 2 text or request turns exist; it is the time
 // between the first and last turn, in minutes and seconds ('3m 12s'); otherwise 'N/A'.
 import { canonicalInstantMs } from "./instant";
 import { isTurn } from "./turns";

@@ -1,4 +1,4 @@
-// Spec section 2 (transcript page): a turn's text is the first available of the query, the
+// Transcript page: a turn's text is the first available of the query, the
 // message inside the inner payload, the text of the Slate content, the outer message and the
 // outer Slate content; without any, it reads '(No message content)'.
 //

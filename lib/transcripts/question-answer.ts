@@ -1,4 +1,4 @@
-// Spec section 9: the question is the first request turn's query; the answer is the message of the
+// The question is the first request turn's query; the answer is the message of the
 // first text turn after it. A request turn without any text (a bare launch or a button without a
 // label) is passed over, and so is a text turn without text.
 import { messageText } from "./message-text";

@@ -1,4 +1,4 @@
-// Spec section 2 and 5: only entries of type text (bot) and request (user) are conversation turns;
+// Only entries of type text (bot) and request (user) are conversation turns;
 // they alone are shown, counted as messages and timed.
 import type { DialogEntry, TurnType } from "./types";
 

@@ -1,4 +1,4 @@
-// The stored shape of a transcript's dialog (spec section 3): every entry as the platform sent it,
+// The stored shape of a transcript's dialog: every entry as the platform sent it,
 // plus `timestamp`, the entry's time as an ISO instant (UTC) or null when the platform gave none.
 
 /** One dialog entry. Only `text` (bot) and `request` (user) entries are conversation turns. */

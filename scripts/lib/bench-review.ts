@@ -1,4 +1,4 @@
-// The review filters' rows of the benchmark (issue 32): each list filter alone, "needs attention +
+// The review filters' rows of the benchmark: each list filter alone, "needs attention +
 // tag + 90 days" and "thumbs-down + search", at the benchmark's scale. Review state is written into
 // the benchmark database once (set-based, spread over the sort keys' low bits):
 //   needs attention 2 %, reviewed 10 %, assigned to the benchmark user 4 %, tag 1 on 5 %, tag 2 on

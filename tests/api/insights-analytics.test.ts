@@ -1,4 +1,4 @@
-// Issue 33: GET /api/analytics's insights, figure by figure, on hand-made conversations whose
+// GET /api/analytics's insights, figure by figure, on hand-made conversations whose
 // signals, ratings and lengths are known, for the range and the period of the same length before
 // it, in two time zones. Runs on SQLite and PostgreSQL.
 import * as analyticsRoute from "@/app/api/analytics/route";

@@ -1,4 +1,4 @@
-// Issue 33: the list's insight filters (signal, question group, device, OS, browser, hour of day in
+// The list's insight filters (signal, question group, device, OS, browser, hour of day in
 // a time zone), alone, combined with each other and with the review filters, a search and a shorter
 // range: every page holds exactly the transcripts a plain reading of the data says, and each total
 // equals the number the analytics showed for that slice. Runs on SQLite and PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 33: POST /api/admin/insight-settings/recompute derives every stored transcript's signals
+// POST /api/admin/insight-settings/recompute derives every stored transcript's signals
 // again by the phrase lists in force, as a background job with progress (GET /api/admin/jobs/{id}),
 // stepped in bounded pieces from its stored cursor; audited. Runs on SQLite and PostgreSQL.
 import * as settingsRoute from "@/app/api/admin/insight-settings/route";

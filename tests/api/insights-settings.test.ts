@@ -1,4 +1,4 @@
-// Issue 33: GET/PUT /api/admin/insight-settings (this file runs on SQLite and on PostgreSQL): the
+// GET/PUT /api/admin/insight-settings (this file runs on SQLite and on PostgreSQL): the
 // English defaults, a change audited and applied to transcripts saved after it.
 import * as settingsRoute from "@/app/api/admin/insight-settings/route";
 import { DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";

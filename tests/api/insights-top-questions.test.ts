@@ -1,4 +1,4 @@
-// Issue 33: GET /api/analytics/top-questions (this file runs on SQLite and on PostgreSQL).
+// GET /api/analytics/top-questions (this file runs on SQLite and on PostgreSQL).
 import * as topRoute from "@/app/api/analytics/top-questions/route";
 import { call } from "../helpers/api-client";
 import { signedInUser } from "../helpers/users";

@@ -1,4 +1,4 @@
-// Issue 32: GET /api/people lists everyone a transcript can be assigned to, for any approved user:
+// GET /api/people lists everyone a transcript can be assigned to, for any approved user:
 // approved users whose access is not revoked, by name, with no more than id, e-mail and name; a
 // transcript can be assigned to each of them and to no one else. Runs on SQLite and PostgreSQL.
 import * as peopleRoute from "@/app/api/people/route";

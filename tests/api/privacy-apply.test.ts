@@ -1,4 +1,4 @@
-// Issue 34: POST /api/admin/privacy/apply redacts the transcripts stored before redaction (or under
+// POST /api/admin/privacy/apply redacts the transcripts stored before redaction (or under
 // other settings) as a background job with progress, stepped in bounded pieces from its stored
 // cursor; afterwards no stored text and no search row holds an original value, search finds the
 // placeholders, and the analytics rollups equal a fresh count. Audited. SQLite and PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 34: erasure on request. Administrators preview how many transcripts a target names (ids, a
+// Erasure on request. Administrators preview how many transcripts a target names (ids, a
 // session ID, or an e-mail address or phone number anywhere in the stored record: a message, a
 // trace variable, JSON held in a string, however the number is written) and erase them with a
 // reason and the previewed count: everything stored with them goes, the audit log keeps who, why

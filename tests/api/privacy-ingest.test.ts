@@ -1,4 +1,4 @@
-// Redaction at ingest (issue 34): personal data pushed through the ingest API is replaced by typed
+// Redaction at ingest: personal data pushed through the ingest API is replaced by typed
 // placeholders before anything is stored or indexed: messages, traces and variables, previews,
 // question/answer, device fields, the stored source and the search text. Search finds the
 // placeholders and never the originals.

@@ -1,4 +1,4 @@
-// Issue 34: retention. With PrivacySettings.retentionDays set, a daily "retention" job deletes the
+// Retention. With PrivacySettings.retentionDays set, a daily "retention" job deletes the
 // transcripts created before now less that many days, in bounded batches with progress, with their
 // ratings, notes, tags and search rows, keeps the rollups equal to a fresh count, and records one
 // audit entry (no user: the portal acts). The cron endpoint queues it at most once a day; `npm run

@@ -1,4 +1,4 @@
-// Issue 34: GET/PUT /api/admin/privacy — which kinds are redacted, administrators' own patterns
+// GET/PUT /api/admin/privacy — which kinds are redacted, administrators' own patterns
 // (checked for safety before they are saved), retention — audited, and applied at once to what the
 // ingest API stores. Runs on SQLite and PostgreSQL.
 import * as privacyRoute from "@/app/api/admin/privacy/route";

@@ -1,4 +1,4 @@
-// Issue 34, at every way in (the ingest API, the sync from the platform, `npm run import`): a
+// Redaction and erasure at every way in (the ingest API, the sync from the platform, `npm run import`): a
 // transcript erased on request is not stored again when the platform sends it again, and one
 // created before the retention limit in force is not stored at all; both are counted as skipped
 // where the way in counts. The sync keeps the keyed hashes of the addresses it redacts, as the

@@ -1,4 +1,4 @@
-// POST /api/transcripts/bulk (issue 32): the action reaches exactly the transcripts the list shows
+// POST /api/transcripts/bulk: the action reaches exactly the transcripts the list shows
 // for the same filter, never one outside it; a changed set is refused with 409 and the new count,
 // also when two bulk actions race; one audit entry per action. Runs on SQLite and PostgreSQL.
 import * as bulkRoute from "@/app/api/transcripts/bulk/route";

@@ -1,4 +1,4 @@
-// The list's review filters (issue 32), alone and combined with each other, the range, a search and
+// The list's review filters, alone and combined with each other, the range, a search and
 // a session: every page of every combination holds exactly the transcripts a plain reading of the
 // data says, newest first, and the total counts them. Runs on SQLite and PostgreSQL.
 import * as listRoute from "@/app/api/transcripts/route";

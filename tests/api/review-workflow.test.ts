@@ -1,4 +1,4 @@
-// The review of single transcripts (issue 32): status, assignee and tags through PATCH .../review,
+// The review of single transcripts: status, assignee and tags through PATCH .../review,
 // notes, the tags themselves, saved views, the detail's `review`, and the audit entries of each
 // change. Runs on SQLite and PostgreSQL.
 import * as detailRoute from "@/app/api/transcript/[transcriptId]/route";

@@ -1,4 +1,4 @@
-// Issue 34: the search vocabulary holds no original value once a transcript is erased or redacted.
+// The search vocabulary holds no original value once a transcript is erased or redacted.
 // The word list (SearchWord, with its index of fragments) holds exactly the words the stored texts
 // hold: a word goes with the last text holding it, whether that text is deleted or stored again
 // without it (lib/server/store/unlisted-words.ts), and every word still held stays, so that search,

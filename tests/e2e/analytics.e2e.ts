@@ -1,4 +1,4 @@
-// Journey of spec section 2 (Analytics page) over the seeded transcripts: the default 30 days, the
+// The Analytics page in the browser, over the seeded transcripts: the default 30 days, the
 // presets and a custom range change the figures, the five charts draw, and a range long before
 // the data shows No data available everywhere. Screens at desktop and phone width.
 import type { Page, Response } from "playwright-core";

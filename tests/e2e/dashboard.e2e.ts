@@ -1,4 +1,4 @@
-// Journey of spec sections 2, 4 and 5 over the seeded transcripts: fetch a range, read the summary
+// The dashboard in the browser, over the seeded transcripts: fetch a range, read the summary
 // cards, page through the list, filter by text and session, pick dates, and open a transcript.
 import { DESKTOP, PHONE, inBrowser, waitForPath } from "./support/browser";
 import { createAccount } from "./support/accounts";
@@ -128,7 +128,7 @@ describe("the Transcript Analytics dashboard", () => {
       await page.getByRole("button", { name: "Back" }).click();
       await waitForPath(page, "/dashboard");
       await page.getByText(`of ${picked.body.total} transcripts`).waitFor();
-      // The address carries the view (issue 32), so the list it shows can be shared.
+      // The address carries the view, so the list it shows can be shared.
       expect(new URL(page.url()).pathname).toBe("/dashboard");
       expect(new URL(page.url()).searchParams.get("limit")).toBe("50");
 

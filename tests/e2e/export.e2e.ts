@@ -1,4 +1,4 @@
-// Journey of spec sections 7, 8 and 9: exporting the fetched range as CSV and JSON; the files'
+// Exports in the browser: exporting the fetched range as CSV and JSON; the files'
 // names, byte-order mark, header and row count against the API's total; the toasts in order.
 import { readFileSync } from "node:fs";
 import type { Page, Request } from "playwright-core";

@@ -1,4 +1,4 @@
-// Journey of spec section 2 (Feedback management): users rate bot answers on seeded transcripts;
+// Feedback management in the browser: users rate bot answers on seeded transcripts;
 // an administrator sees the counts and the table, reads and copies a comment, marks feedback
 // reviewed (by mouse and by keyboard), filters, deletes one, and exports CSV and JSON, whose
 // files are checked. Screens at desktop and phone width.

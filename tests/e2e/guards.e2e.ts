@@ -1,4 +1,4 @@
-// Spec sections 2 and 6: who may see which page, / and its redirects, and the 404 card.
+// Who may see which page, / and its redirects, and the 404 card.
 import { inBrowser, pathOf, waitForPath } from "./support/browser";
 import { apiGet, createAccount, tokenFor } from "./support/accounts";
 import { signIn } from "./support/ui";

@@ -1,4 +1,4 @@
-// Issue 33 in the browser: the Analytics page's insights over the seeded transcripts, and the
+// Insights in the browser: the Analytics page's insights over the seeded transcripts, and the
 // drill-down from a headline figure, a heatmap cell, a chart's day and a top question to the
 // dashboard, whose list then holds exactly the number the page showed.
 import type { Page, Response } from "playwright-core";

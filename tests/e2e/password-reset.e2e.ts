@@ -1,4 +1,4 @@
-// Journey of spec section 2 (Forgot and Reset password) in demo mode: the token box leads to the
+// Forgot and Reset password in demo mode, in the browser: the token box leads to the
 // reset screen, which leads to a sign-in with the new password.
 import { inBrowser, pathOf, toastNamed, waitForPath } from "./support/browser";
 import { apiLogin, createAccount } from "./support/accounts";

@@ -1,4 +1,4 @@
-// Issue 34 in the browser: an administrator turns e-mail redaction off, adds a custom pattern (and
+// Privacy in the browser: an administrator turns e-mail redaction off, adds a custom pattern (and
 // is told why an unsafe one is refused), redacts the stored transcripts with a progress bar, sets a
 // retention, and erases a session's transcripts by request, asked again when their number changed
 // since the preview and followed to its end in the background; the transcript page shows what was

@@ -1,4 +1,4 @@
-// Issue 32 in the browser: the transcript page's review panel, the dashboard's view in the address
+// Review in the browser: the transcript page's review panel, the dashboard's view in the address
 // (a copied link opens the same list in a new browser), a saved view, Review next with the
 // keyboard, and a bulk action with its confirmation.
 import { inBrowser, openBrowser } from "./support/browser";

@@ -1,4 +1,4 @@
-// Journeys of spec sections 2 and 4: a visitor signs up and waits; an administrator approves,
+// Journeys of the specification: a visitor signs up and waits; an administrator approves,
 // denies, promotes, revokes, restores and deletes users in the Admin Panel, where accounts whose
 // e-mail is not verified are marked; a registrant confirms their address from the mailed link.
 import type { Page } from "playwright-core";

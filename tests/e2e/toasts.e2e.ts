@@ -1,4 +1,4 @@
-// Spec section 9: one toast at a time, gone after 5000 ms, swiped away to the right past 50 px,
+// One toast at a time, gone after 5000 ms, swiped away to the right past 50 px,
 // and F8 moves focus to the notifications.
 import type { Page } from "playwright-core";
 import { inBrowser, toastNamed } from "./support/browser";

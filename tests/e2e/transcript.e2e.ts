@@ -1,4 +1,4 @@
-// Journey of spec sections 2, 4, 8 and 9 on the transcript page over the seeded data: the fields
+// The transcript page in the browser, over the seeded data: the fields
 // and turns, safe links, Copy Transcript, rating bot answers (thumbs up at once, thumbs down with
 // a comment), the ratings shown again on reopening, and the not-found state.
 import { inBrowser } from "./support/browser";

@@ -1,4 +1,4 @@
-// Journey of spec sections 2 and 4: a user signs in, sees the header, initials and menu, edits
+// A user session in the browser: a user signs in, sees the header, initials and menu, edits
 // the profile and logs out; the session is kept in localStorage and the cookie is cleared, and
 // logout ends it on the server. A second journey changes the password and signs out of all devices.
 import { inBrowser, pathOf, PHONE, DESKTOP, toastNamed, waitForPath } from "./support/browser";

@@ -1,5 +1,5 @@
 // GET /api/analytics?startTime&endTime[&tz] — signed-in users: totals, per day and hour in the time
-// zone (UTC by default) and the device, os and browser distributions (spec section 7).
+// zone (UTC by default) and the device, os and browser distributions.
 import { route } from "@/lib/server/http/route";
 import { analyticsQuerySchema } from "@/lib/schemas/analytics";
 import { getAnalytics } from "@/lib/server/analytics/get-analytics";

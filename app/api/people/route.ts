@@ -1,5 +1,5 @@
 // GET /api/people — approved users: everyone a transcript can be assigned to [{id, email, name}],
-// by name (issue 32: hand a conversation to a colleague).
+// by name (hand a conversation to a colleague).
 import { route } from "@/lib/server/http/route";
 import { listAssignablePeople } from "@/lib/server/review/people";
 

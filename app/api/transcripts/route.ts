@@ -1,6 +1,6 @@
 // GET /api/transcripts?startTime&endTime&page&limit[&search][&sessionId][&status][&tag...][&assignee][&feedback][&hasNotes]
 // [&signal...][&questionGroup][&device][&os][&browser][&hour][&weekday][&tz][&source...]
-// — signed-in users: {transcripts, total, totalPages}, newest first (spec section 7, issue 32); each
+// — signed-in users: {transcripts, total, totalPages}, newest first; each
 // row carries reviewStatus, tags, assignee and noteCount.
 import { route } from "@/lib/server/http/route";
 import { listTranscriptsQuerySchema } from "@/lib/schemas/transcripts";

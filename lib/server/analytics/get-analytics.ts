@@ -20,7 +20,7 @@ import {
 
 /**
  * Totals, transcripts per day and per hour of day in the time zone, the device, os and browser
- * distributions, and the insights (issue 33) of the transcripts created in [startTime, endTime],
+ * distributions, and the insights of the transcripts created in [startTime, endTime],
  * with the insights' headline figures for the period of the same length just before. Signed-in users.
  */
 export async function getAnalytics(query: AnalyticsQuery): Promise<AnalyticsResponse> {

@@ -7,7 +7,7 @@ import type { LoginResponse } from "@/lib/schemas/auth";
 /**
  * The session a signed-in request carries, as POST /api/auth/login answers it: after single sign-on
  * the session exists only as the httpOnly cookie, and the client keeps its token and user as after a
- * password sign-in (spec section 4). Nothing a signed-in client could not already read.
+ * password sign-in. Nothing a signed-in client could not already read.
  */
 export function sessionHandoff(req: NextRequest, user: SessionUser): LoginResponse {
   const { token } = readSessionToken(req);

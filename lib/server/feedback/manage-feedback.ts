@@ -5,7 +5,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
 import type { AdminFeedbackQuery, AdminFeedbackResponse, FeedbackDto, FeedbackFilter, ReviewStatus } from "@/lib/schemas/feedback";
 
-// Feedback Management (spec section 2), for administrators.
+// Feedback Management, for administrators.
 
 const feedbackSelect = {
   id: true,
@@ -37,13 +37,13 @@ function toFeedbackDto(row: FeedbackRow): FeedbackDto {
     messageIndex: row.messageIndex,
     feedbackType: row.feedbackType as FeedbackDto["feedbackType"],
     comment: row.comment,
-    // Spec section 3: a missing status counts as pending.
+    // A missing status counts as pending.
     reviewStatus: row.reviewStatus === "reviewed" ? "reviewed" : "pending",
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** The filter options of spec section 2. Comments are stored trimmed, blank ones as null. */
+/** The filter options of the specification. Comments are stored trimmed, blank ones as null. */
 const FILTER_WHERE: Record<FeedbackFilter, object> = {
   all: {},
   pending: { reviewStatus: { not: "reviewed" } },

@@ -11,7 +11,7 @@ import { personKeySecret } from "./person-key-secret";
 import { RedactionThread, type RedactedChunk } from "./redaction-thread";
 import { saveAdmittedTranscripts } from "./save-admitted-transcripts";
 
-// The "privacy-redaction" job (issue 34): applies the redaction settings in force to every stored
+// The "privacy-redaction" job: applies the redaction settings in force to every stored
 // transcript, in sort key order, a step at a time; its cursor is the last key done. A transcript
 // whose stored record holds something to redact is stored again from the redacted record, so that
 // its texts, preview, device fields, search rows and stored source hold placeholders only; the

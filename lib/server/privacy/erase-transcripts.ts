@@ -15,7 +15,7 @@ import type { ErasurePreview, ErasureRequest, ErasureResult, ErasureTarget } fro
 import { personQueryOf, transcriptIdsOfPerson } from "./person-transcripts";
 import { redactSavedViews } from "./redact-saved-views";
 
-// Erasure on request (issue 34): administrators delete the transcripts of a list of ids, of a
+// Erasure on request: administrators delete the transcripts of a list of ids, of a
 // session, whose stored record holds an e-mail address or phone number (`contains`), or of a person:
 // those that held an address or number when received, found by its keyed hash after redaction
 // replaced it (person-transcripts.ts); a target naming an address or number also has it replaced

@@ -3,7 +3,7 @@ import { db } from "../db";
 import { registerJobKind, type JobState, type StepResult } from "../jobs/job-kinds";
 import { deleteTranscripts, scrubDeletedTranscripts, storedTranscriptIds } from "../store";
 
-// The "transcript-erasure" job (issue 34): deletes every stored transcript whose id is remembered as
+// The "transcript-erasure" job: deletes every stored transcript whose id is remembered as
 // erased on request (ErasedTranscript), with everything stored with it. An erasure request records
 // its ids and then starts one; the job goes through the remembered ids in id order, a batch per
 // step, so it also removes what an earlier erasure that failed part-way left stored. Deleting what

@@ -9,7 +9,7 @@ import { retentionCutoffMs } from "@/lib/privacy/admission";
 import { isJobUnderWay } from "@/lib/schemas/sources";
 import { DAY_MS } from "@/lib/transcripts/time-buckets";
 
-// The "retention" job (issue 34): deletes the transcripts created before now less the privacy
+// The "retention" job: deletes the transcripts created before now less the privacy
 // settings' retentionDays, oldest first, a batch per step, with everything stored with them
 // (deleteTranscripts), then records one audit entry with the count and the cut-off. The cut-off is
 // fixed when the job is queued; a step finds the oldest transcripts left before it, so a step that

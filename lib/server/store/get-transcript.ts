@@ -21,7 +21,7 @@ interface DetailRow {
   origin: string | null;
 }
 
-/** One transcript in the platform's format (spec section 3). Signed-in users. Throws NOT_FOUND. */
+/** One transcript in the platform's format. Signed-in users. Throws NOT_FOUND. */
 export async function getTranscript(id: string): Promise<TranscriptDetail> {
   if (!TRANSCRIPT_ID_PATTERN.test(id)) throw notFound(TRANSCRIPT_NOT_FOUND);
   const [row] = await storeRead<DetailRow>(

@@ -38,7 +38,7 @@ export function toListItem(row: ListRow): TranscriptListItem {
   };
 }
 
-/** Spec section 3: device, os and browser are optional, so a missing one is left out. */
+/** Device, os and browser are optional, so a missing one is left out. */
 export function optionalAttributes(row: { device: string | null; os: string | null; browser: string | null }) {
   return {
     ...(row.device ? { device: row.device } : {}),

@@ -7,7 +7,7 @@ import { adminUserSelect, toAdminUserDto } from "./user-dto";
 import type { SessionUser } from "../auth/session";
 import type { AdminUserDto } from "@/lib/schemas/users";
 
-// The administrator actions of spec section 4. Each takes the acting administrator and the
+// The administrator actions of the specification. Each takes the acting administrator and the
 // target's id, throws 404 for an unknown id, records itself in the audit log, and returns the
 // target as it now is.
 

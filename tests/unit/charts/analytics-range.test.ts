@@ -9,7 +9,7 @@ import {
 
 const NOW = new Date(2025, 3, 4, 15, 30, 12);
 
-describe("analytics presets (spec sections 2 and 9)", () => {
+describe("analytics presets", () => {
   it("offers 7, 30 and 90 days and defaults to 30", () => {
     expect(ANALYTICS_PRESETS).toEqual([7, 30, 90]);
     expect(DEFAULT_ANALYTICS_DAYS).toBe(30);
@@ -25,7 +25,7 @@ describe("analytics presets (spec sections 2 and 9)", () => {
   });
 });
 
-describe("customRange (spec section 5: applied only when both start and end are picked)", () => {
+describe("customRange (applied only when both start and end are picked)", () => {
   it.each([
     ["nothing picked", undefined],
     ["no ends", {}],
@@ -54,7 +54,7 @@ describe("customRange (spec section 5: applied only when both start and end are 
   });
 });
 
-describe("rangeSubtitle (spec section 2: a subtitle that states the date range)", () => {
+describe("rangeSubtitle (a subtitle that states the date range)", () => {
   it.each([
     [{ start: new Date(2025, 2, 5, 15, 4), end: NOW }, "Showing data from Mar 5, 2025 to Apr 4, 2025"],
     [{ start: new Date(2024, 11, 31), end: new Date(2024, 11, 31, 23, 59) }, "Showing data from Dec 31, 2024 to Dec 31, 2024"],

@@ -2,7 +2,7 @@ import { dailyAverage, peakHourLabel, topDeviceName } from "@/lib/charts/analyti
 
 const hours = (counts: Record<number, number>) => Array.from({ length: 24 }, (_, hour) => ({ hour, count: counts[hour] ?? 0 }));
 
-describe("peakHourLabel (spec section 2: the busiest hour as hour:00, N/A if none)", () => {
+describe("peakHourLabel (the busiest hour as hour:00, N/A if none)", () => {
   it.each([
     ["one busy hour", hours({ 14: 9, 3: 2 }), "14:00"],
     ["midnight", hours({ 0: 5 }), "0:00"],
@@ -23,7 +23,7 @@ describe("peakHourLabel (spec section 2: the busiest hour as hour:00, N/A if non
   });
 });
 
-describe("topDeviceName (spec section 2: the first entry of the device distribution, N/A if none)", () => {
+describe("topDeviceName (the first entry of the device distribution, N/A if none)", () => {
   it.each([
     [
       [
@@ -40,7 +40,7 @@ describe("topDeviceName (spec section 2: the first entry of the device distribut
   });
 });
 
-describe("dailyAverage (spec section 2: total over the days of the series, rounded; 0 if empty)", () => {
+describe("dailyAverage (total over the days of the series, rounded; 0 if empty)", () => {
   const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2025-03-${String(i + 1).padStart(2, "0")}`, count: 0 }));
   it.each([
     [100, 31, 3],

@@ -2,7 +2,7 @@ import { OTHER_SLICE, PIE_PALETTE, barChartHeight, hasValues, prepareBarRows, pr
 
 const entries = (...values: [string, number][]) => values.map(([name, value]) => ({ name, value }));
 
-describe("PIE_PALETTE (spec section 9: six colours)", () => {
+describe("PIE_PALETTE (six colours)", () => {
   it("has six distinct colours", () => {
     expect(PIE_PALETTE).toHaveLength(6);
     expect(new Set(PIE_PALETTE).size).toBe(6);
@@ -68,7 +68,7 @@ describe("barChartHeight", () => {
   });
 });
 
-describe("hasValues (spec section 2: No data available when a chart is empty)", () => {
+describe("hasValues (No data available when a chart is empty)", () => {
   it.each([
     [[], false],
     [entries(["a", 0]), false],

@@ -52,7 +52,7 @@ describe("preparePeakHours (Peak Hours: hour against count)", () => {
   });
 });
 
-describe("hasCounts (spec section 2: No data available when a chart is empty)", () => {
+describe("hasCounts (No data available when a chart is empty)", () => {
   it.each([
     [[], false],
     [[{ count: 0 }, { count: 0 }], false],

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from "@/lib/client/api-error";
 
-describe("ApiError (spec section 8: 'status: body or status text')", () => {
+describe("ApiError ('status: body or status text')", () => {
   it.each([
     [401, "Unauthorized", '{"message":"Invalid email or password"}', '401: {"message":"Invalid email or password"}'],
     [500, "Internal Server Error", "", "500: Internal Server Error"],

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/client/api-error";
 import { getQueryFn } from "@/lib/queries/query-client";
 import { stubFetch } from "../support/render-app";
 
-describe("apiFetch (spec section 7: common behaviour)", () => {
+describe("apiFetch (common behaviour)", () => {
   beforeEach(() => window.localStorage.clear());
 
   it("sends cookies, no auth header without a token, and no content type without a body", async () => {

@@ -2,7 +2,7 @@ import { clearStoredSession, readStoredSession, readStoredToken, storeSession, s
 
 const user = { id: "u1", email: "ann@example.com", name: null, isAdmin: false };
 
-describe("session storage (spec section 4)", () => {
+describe("session storage", () => {
   beforeEach(() => window.localStorage.clear());
 
   it("stores under the keys token and user and reads them back", () => {

@@ -79,7 +79,7 @@ beforeEach(() => {
   signInLocally({ email: "root@example.com", isAdmin: true });
 });
 
-describe("AdminPanel (spec sections 2, 4, 8)", () => {
+describe("AdminPanel", () => {
   const users = [
     make("root0000aaaa", "root@example.com", { isAdmin: true }),
     make("pend0000bbbb", "pending@example.com", { approved: false }),

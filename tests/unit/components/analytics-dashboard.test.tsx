@@ -126,7 +126,7 @@ beforeEach(() => {
   signInLocally({ email: "viewer@example.com" });
 });
 
-describe("AnalyticsDashboard (spec section 2, Analytics page)", () => {
+describe("AnalyticsDashboard (Analytics page)", () => {
   it("loads the last 30 days in the viewer's time zone, then shows the cards and the five charts", async () => {
     let answer: (body: AnalyticsResponse) => void = () => undefined;
     const fetch = jest.fn(

@@ -36,7 +36,7 @@ beforeEach(() => {
   act(() => clearToasts());
 });
 
-describe("AppHeader (spec sections 2 and 6)", () => {
+describe("AppHeader", () => {
   it.each([
     ["john.doe@example.com", "JD"],
     ["jane@example.com", "J"],

@@ -1,4 +1,4 @@
-// Issue 32: bulk actions on every transcript of the list's filter. The confirmation names the count
+// Bulk actions on every transcript of the list's filter. The confirmation names the count
 // shown; when the server refuses because the set changed since (409 with the new count), it asks
 // again with the new count; a large set shows that it is being applied until the server answers.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";

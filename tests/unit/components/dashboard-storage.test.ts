@@ -2,7 +2,7 @@ import { readDashboardState, readFetchedFlag, storeDashboardState, storeFetchedF
 
 beforeEach(() => window.sessionStorage.clear());
 
-describe("the fetched flag (spec section 4: kept for the browser session)", () => {
+describe("the fetched flag (kept for the browser session)", () => {
   it("is unset at first and set once stored", () => {
     expect(readFetchedFlag()).toBe(false);
     storeFetchedFlag();

@@ -117,7 +117,7 @@ const SAMPLE = [
   make("fb-3", { user: null, feedbackType: "thumbs_down", comment: "   " }),
 ];
 
-describe("FeedbackManagement (spec section 2, Feedback management)", () => {
+describe("FeedbackManagement (Feedback management)", () => {
   it("shows the five counts and one row per feedback with its eight columns", async () => {
     server(SAMPLE);
     renderWithProviders(<FeedbackManagement />);

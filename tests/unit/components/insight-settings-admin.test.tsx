@@ -1,4 +1,4 @@
-// Issue 33: the Insights settings page: the phrase lists one a line, saved as lists; the recompute
+// The Insights settings page: the phrase lists one a line, saved as lists; the recompute
 // started and followed to its end with a progress bar.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { InsightSettingsAdmin, phraseLines } from "@/components/insights/insight-settings-admin";

@@ -20,7 +20,7 @@ beforeEach(() => {
   act(() => clearToasts());
 });
 
-describe("LoginForm (spec sections 2, 4, 8)", () => {
+describe("LoginForm", () => {
   it("shows the screen texts and links", async () => {
     stubFetch(() => undefined);
     renderWithProviders(<LoginForm />);

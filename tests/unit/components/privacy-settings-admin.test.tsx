@@ -1,4 +1,4 @@
-// Issue 34: the Privacy page: the kinds and custom patterns saved with the server's refusals shown
+// The Privacy page: the kinds and custom patterns saved with the server's refusals shown
 // on the form, redaction of stored transcripts followed to its end, retention, and erasure
 // previewed, confirmed with the count seen and asked again when that count changed.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";

@@ -31,7 +31,7 @@ beforeEach(() => {
   signInLocally({ id: profile.id, email: profile.email });
 });
 
-describe("ProfileSettings (spec sections 2, 5, 8)", () => {
+describe("ProfileSettings", () => {
   it("shows the form and the account information", async () => {
     stubProfileFetch(() => ({ body: profile }));
     renderWithProviders(<ProfileSettings />);

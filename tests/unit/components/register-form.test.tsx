@@ -13,7 +13,7 @@ function fill(email: string, password: string, confirm: string) {
   fireEvent.click(screen.getByRole("button", { name: "Create account" }));
 }
 
-describe("RegisterForm (spec sections 2, 4, 5)", () => {
+describe("RegisterForm", () => {
   beforeEach(() => {
     window.localStorage.clear();
     jest.clearAllMocks();

@@ -19,7 +19,7 @@ beforeEach(() => {
   act(() => clearToasts());
 });
 
-describe("ResetPasswordForm (spec sections 2, 4, 5)", () => {
+describe("ResetPasswordForm", () => {
   it("prefills the token from the link and shows the hint", () => {
     stubFetch(() => undefined);
     renderWithProviders(<ResetPasswordForm initialToken="tok-123" />);
@@ -73,7 +73,7 @@ describe("ResetPasswordForm (spec sections 2, 4, 5)", () => {
   });
 });
 
-describe("ForgotPasswordForm (spec section 2)", () => {
+describe("ForgotPasswordForm", () => {
   const submit = (email: string) => {
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: email } });
     fireEvent.click(screen.getByRole("button", { name: "Send reset link" }));

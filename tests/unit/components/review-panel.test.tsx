@@ -1,4 +1,4 @@
-// Issue 32 (transcript page): the review panel: status, assignee and tags with who changed them and
+// Transcript page: the review panel: status, assignee and tags with who changed them and
 // when, and the notes, each with its author and time; a note's author edits and deletes it, an
 // administrator deletes anyone's. The panel reads the transcript's review as the page does, from
 // GET /api/transcript/{id}, so each change shows what the server answered.

@@ -1,4 +1,4 @@
-// Issue 32 (Review next): on a transcript opened from a pass through a list, the pass's progress,
+// Review next: on a transcript opened from a pass through a list, the pass's progress,
 // Previous and Next, and the keyboard shortcuts for the review's common steps, listed in the "?"
 // overlay and ignored while typing or inside a dialog.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// Issue 32: saved views: the dashboard's current query saved under a name, private or shared with
+// Saved views: the dashboard's current query saved under a name, private or shared with
 // everyone; the menu lists the user's own views and those shared with them, shows one on a pick,
 // and deletes those the user may delete, from the keyboard too, once confirmed.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// Issue 32 (administrators): the review tags: create one with a name and a colour, rename or
+// Administrators: the review tags: create one with a name and a colour, rename or
 // recolour one, delete one after a confirmation; the server's refusals are shown.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TagsAdmin } from "@/components/review/tags-admin";

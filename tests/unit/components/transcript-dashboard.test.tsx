@@ -76,7 +76,7 @@ beforeEach(() => {
   signInLocally({ email: "rita@example.com" });
 });
 
-describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
+describe("TranscriptDashboard", () => {
   it("shows the title, the date range and the empty card, and asks for nothing before Fetch", async () => {
     const server = serve({ total: 5 });
     renderWithProviders(<TranscriptDashboard />);
@@ -244,7 +244,7 @@ describe("TranscriptDashboard (spec sections 2, 4, 5, 7, 8, 9)", () => {
     ]);
   });
 
-  it("exports CSV with the toasts of section 8 in order", async () => {
+  it("exports CSV with the export toasts in order", async () => {
     const server = serve({ total: 45 });
     renderWithProviders(<TranscriptDashboard />);
     fireEvent.click(fetchButton());

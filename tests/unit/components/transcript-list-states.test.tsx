@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { TranscriptListEmpty, TranscriptListError, TranscriptListSkeleton } from "@/components/dashboard/transcript-list-states";
 
-describe("transcript list states (spec section 2)", () => {
+describe("transcript list states", () => {
   it("titles the skeleton 'Loading transcripts...'", () => {
     render(<TranscriptListSkeleton />);
     expect(screen.getByRole("heading", { name: "Loading transcripts..." })).toBeInTheDocument();

@@ -68,7 +68,7 @@ beforeEach(() => {
   signInLocally({ email: "rita@example.com" });
 });
 
-describe("TranscriptView (spec section 2, Transcript page)", () => {
+describe("TranscriptView (Transcript page)", () => {
   it("shows the fields and only the text and request turns, user right and bot left, with their times", async () => {
     const { fetch } = serve();
     renderWithProviders(<TranscriptView transcriptId="64a1f0c2e4b0a7001f3c9d21" />);
@@ -235,7 +235,7 @@ describe("the search that found the transcript", () => {
   });
 });
 
-describe("feedback on bot messages (spec sections 2, 4, 8)", () => {
+describe("feedback on bot messages", () => {
   it("shows earlier ratings on opening", async () => {
     serve({
       ratings: [{ id: "f1", transcriptId: "t1", messageIndex: 2, feedbackType: "thumbs_down", comment: "Wrong", createdAt: at(9) }],

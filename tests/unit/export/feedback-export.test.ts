@@ -16,7 +16,7 @@ const item = (overrides: Partial<FeedbackDto> = {}): FeedbackDto => ({
 
 const lines = (csv: string) => csv.slice(BYTE_ORDER_MARK.length).split("\r\n");
 
-describe("feedback CSV (spec section 9)", () => {
+describe("feedback CSV", () => {
   it("has the nine columns in order", () => {
     expect(FEEDBACK_CSV_HEADER).toEqual([
       "Feedback ID",

@@ -20,7 +20,7 @@ const dialog = [
   { type: "text", timestamp: "2025-03-05T15:07:12.000Z", payload: { payload: { message: "It shipped." } } },
 ];
 
-describe("exportPageCount (spec section 7: pages 1 to ceil(total/100))", () => {
+describe("exportPageCount (pages 1 to ceil(total/100))", () => {
   it.each([
     [0, 0],
     [1, 1],
@@ -35,7 +35,7 @@ describe("exportPageCount (spec section 7: pages 1 to ceil(total/100))", () => {
   });
 });
 
-describe("needsDetail and enrichTranscript (spec sections 7 and 8)", () => {
+describe("needsDetail and enrichTranscript", () => {
   it.each([
     ["a full row", full, false],
     ["no derived fields", base, true],
@@ -84,7 +84,7 @@ describe("needsDetail and enrichTranscript (spec sections 7 and 8)", () => {
   });
 });
 
-describe("buildTranscriptsCsv (spec section 9)", () => {
+describe("buildTranscriptsCsv", () => {
   it("starts with a BOM, the seven columns and the review's four", () => {
     const csv = buildTranscriptsCsv([]);
     expect(TRANSCRIPT_CSV_HEADER).toEqual([
@@ -148,7 +148,7 @@ describe("buildTranscriptsCsv (spec section 9)", () => {
   });
 });
 
-describe("buildTranscriptsJson (spec section 9)", () => {
+describe("buildTranscriptsJson", () => {
   it("pretty-prints the enriched list", () => {
     const json = buildTranscriptsJson([full]);
     expect(JSON.parse(json)).toEqual([full]);

@@ -1,6 +1,6 @@
 import { COMMENT_PREVIEW_LENGTH, truncateComment } from "@/lib/feedback/comment";
 
-describe("truncateComment (spec section 2: the comment column is truncated)", () => {
+describe("truncateComment (the comment column is truncated)", () => {
   it.each([
     ["short", 20, "short", false],
     ["exactly twenty chars", 20, "exactly twenty chars", false],

@@ -12,7 +12,7 @@ import {
 import { DEFAULT_FEEDBACK_FILTER, FEEDBACK_FILTER_OPTIONS, isFeedbackFilter } from "@/lib/feedback/filters";
 import type { ReviewStatus } from "@/lib/schemas/feedback";
 
-describe("feedbackCountCards (spec section 2: five count cards)", () => {
+describe("feedbackCountCards (five count cards)", () => {
   it("lists the five cards in order with their counts", () => {
     expect(feedbackCountCards({ total: 12, thumbsUp: 7, thumbsDown: 5, pending: 9, reviewed: 3 })).toEqual([
       { key: "total", label: "Total Feedback", value: 12 },
@@ -34,7 +34,7 @@ describe("feedbackCountCards (spec section 2: five count cards)", () => {
   });
 });
 
-describe("feedback filters (spec section 2: the select's five options)", () => {
+describe("feedback filters (the select's five options)", () => {
   it("offers the five options in order, All Feedback first", () => {
     expect(FEEDBACK_FILTER_OPTIONS).toEqual([
       { value: "all", label: "All Feedback" },
@@ -56,7 +56,7 @@ describe("feedback filters (spec section 2: the select's five options)", () => {
   });
 });
 
-describe("table cells (spec section 2: table columns)", () => {
+describe("table cells (table columns)", () => {
   it.each([
     ["thumbs_up", "Helpful"],
     ["thumbs_down", "Not Helpful"],
@@ -78,7 +78,7 @@ describe("table cells (spec section 2: table columns)", () => {
     [undefined, "pending"],
     [null, "pending"],
     ["other", "pending"],
-  ])("review status %p is treated as %p (spec section 3: missing is pending)", (status, expected) => {
+  ])("review status %p is treated as %p (missing is pending)", (status, expected) => {
     expect(reviewStatusOf({ reviewStatus: status as unknown as ReviewStatus })).toBe(expected);
   });
 

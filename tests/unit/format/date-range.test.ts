@@ -9,7 +9,7 @@ import {
 } from "@/lib/format/date-range";
 import { MAX_RANGE_DAYS } from "@/lib/schemas/query-params";
 
-describe("date range rules (spec sections 2 and 9)", () => {
+describe("date range rules", () => {
   it("defaults to 7 days with quick ranges of 7, 30 and 90", () => {
     expect(DEFAULT_RANGE_DAYS).toBe(7);
     expect(QUICK_RANGE_DAYS).toEqual([7, 30, 90]);

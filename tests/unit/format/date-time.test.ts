@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime } from "@/lib/format/date-time";
 
 // Local-time constructors, so the expectations hold in any time zone.
-describe("formatDateTime (spec section 2: 'Mar 5, 2025, 3:04 PM')", () => {
+describe("formatDateTime ('Mar 5, 2025, 3:04 PM')", () => {
   it.each([
     [new Date(2025, 2, 5, 15, 4), "Mar 5, 2025, 3:04 PM"],
     [new Date(2024, 11, 31, 0, 0), "Dec 31, 2024, 12:00 AM"],

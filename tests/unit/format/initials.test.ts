@@ -1,6 +1,6 @@
 import { initialsFromEmail } from "@/lib/format/initials";
 
-describe("initialsFromEmail (spec section 2, header)", () => {
+describe("initialsFromEmail (header)", () => {
   it.each([
     ["john.doe@example.com", "JD"],
     ["jane@example.com", "J"],

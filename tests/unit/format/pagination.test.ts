@@ -8,7 +8,7 @@ import {
   DEFAULT_PAGE_SIZE,
 } from "@/lib/format/pagination";
 
-describe("pageWindow (spec section 5)", () => {
+describe("pageWindow", () => {
   it.each([
     // [current, totalPages, expected]
     [1, 0, []],
@@ -37,7 +37,7 @@ describe("pageWindow (spec section 5)", () => {
   });
 });
 
-describe("showingRangeText (spec section 2)", () => {
+describe("showingRangeText", () => {
   it.each([
     [1, 20, 600, "Showing 1 - 20 of 600 transcripts"],
     [2, 20, 600, "Showing 21 - 40 of 600 transcripts"],
@@ -50,7 +50,7 @@ describe("showingRangeText (spec section 2)", () => {
   });
 });
 
-describe("Previous and Next (spec section 5)", () => {
+describe("Previous and Next", () => {
   it.each([
     [1, 5, false, true],
     [2, 5, true, true],
@@ -62,7 +62,7 @@ describe("Previous and Next (spec section 5)", () => {
   });
 });
 
-describe("page sizes (spec section 9)", () => {
+describe("page sizes", () => {
   it("offers 10, 20, 50 and 100 with 20 by default", () => {
     expect(PAGE_SIZE_OPTIONS).toEqual([10, 20, 50, 100]);
     expect(DEFAULT_PAGE_SIZE).toBe(20);

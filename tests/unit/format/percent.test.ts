@@ -15,7 +15,7 @@ describe("percentDone", () => {
   });
 });
 
-describe("characterCountText (spec section 2: 'n / 1000 characters')", () => {
+describe("characterCountText ('n / 1000 characters')", () => {
   it.each([
     [0, "0 / 1000 characters"],
     [17, "17 / 1000 characters"],

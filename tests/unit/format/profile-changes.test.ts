@@ -2,7 +2,7 @@ import { hasChanges, profileChanges } from "@/lib/format/profile-changes";
 
 const saved = { email: "ann@example.com", name: "Ann" };
 
-describe("profileChanges (spec section 5: only changed fields are sent)", () => {
+describe("profileChanges (only changed fields are sent)", () => {
   it.each([
     ["nothing changed", { email: "ann@example.com", name: "Ann" }, {}],
     ["only spaces added", { email: " ann@example.com ", name: " Ann " }, {}],

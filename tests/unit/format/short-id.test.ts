@@ -1,7 +1,7 @@
 import { shortId } from "@/lib/format/short-id";
 import { withCount } from "@/lib/format/count-label";
 
-describe("shortId (spec section 9: first 8 characters)", () => {
+describe("shortId (first 8 characters)", () => {
   it.each([
     ["cm3abcdefghijkl", "cm3abcde"],
     ["12345678", "12345678"],

@@ -1,6 +1,6 @@
 import { filteredResultsText, truncatedId, turnsLabel } from "@/lib/format/transcript-labels";
 
-describe("truncatedId (spec section 2: first 8 characters and an ellipsis)", () => {
+describe("truncatedId (first 8 characters and an ellipsis)", () => {
   it.each([
     ["64a1f0c2e4b0a7001f3c9d21", "64a1f0c2..."],
     ["web-1741187040000-a1b2c3", "web-1741..."],
@@ -13,7 +13,7 @@ describe("truncatedId (spec section 2: first 8 characters and an ellipsis)", () 
   });
 });
 
-describe("turnsLabel (spec section 2: '{n} turns')", () => {
+describe("turnsLabel ('{n} turns')", () => {
   it.each([
     [0, "0 turns"],
     [1, "1 turns"],
@@ -23,7 +23,7 @@ describe("turnsLabel (spec section 2: '{n} turns')", () => {
   });
 });
 
-describe("filteredResultsText (spec section 2)", () => {
+describe("filteredResultsText", () => {
   it.each([
     [0, "Showing 0 filtered result(s)"],
     [1, "Showing 1 filtered result(s)"],

@@ -1,6 +1,6 @@
 import { daysLabel, rangeDays, topDevice, uniqueSessions } from "@/lib/format/transcript-summary";
 
-describe("topDevice (spec section 9)", () => {
+describe("topDevice", () => {
   it.each([
     ["no rows", [], "N/A"],
     ["the most frequent device", [{ device: "mobile" }, { device: "desktop" }, { device: "mobile" }], "mobile"],
@@ -17,7 +17,7 @@ describe("topDevice (spec section 9)", () => {
   });
 });
 
-describe("uniqueSessions (spec section 9)", () => {
+describe("uniqueSessions", () => {
   it.each([
     [[], 0],
     [[{ sessionId: "a" }], 1],

@@ -2,7 +2,7 @@ import { availableUserActions, userBadges } from "@/lib/format/user-actions";
 
 const user = (approved: boolean, isAdmin: boolean, isActive: boolean) => ({ approved, isAdmin, isActive });
 
-describe("availableUserActions (spec section 2, actions per user)", () => {
+describe("availableUserActions (actions per user)", () => {
   it.each([
     ["pending", user(false, false, true), ["approve", "deny", "delete"]],
     ["pending and revoked", user(false, false, false), ["approve", "deny", "restore", "delete"]],

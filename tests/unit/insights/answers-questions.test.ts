@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Issue 33: the unanswered, repeated-question and question-group signals on hand-written
+// The unanswered, repeated-question and question-group signals on hand-written
 // conversations, in every turn shape the importer accepts, read through the real normaliser (dialogs.ts).
 import { MAX_COMPARED_QUESTIONS, QUESTION_EXAMPLE_MAX_LENGTH } from "@/lib/insights/derive-signals";
 import { greeting, launch, SHAPES, signalsOf, type SignalCase, type Step } from "../../helpers/dialog-steps";

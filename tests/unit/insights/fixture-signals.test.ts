@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Issue 33: the signals of the importer's fixtures of real export shapes (tests/fixtures/transcripts).
+// The signals of the importer's fixtures of real export shapes (tests/fixtures/transcripts).
 import { deriveSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
 import { normalizeTranscript } from "@/lib/transcripts/normalize-transcript";

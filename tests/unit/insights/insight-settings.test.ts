@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Issue 33: the contract of the insight settings, their defaults, and their compiled form.
+// The contract of the insight settings, their defaults, and their compiled form.
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";
 import { INSIGHT_PHRASE_MAX_LENGTH, INSIGHT_PHRASES_MAX_COUNT, insightSettingsSchema } from "@/lib/schemas/insights";
 

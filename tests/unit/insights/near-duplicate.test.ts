@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Issue 33 (repeated question): when two normalised questions are essentially the same.
+// Repeated question: when two normalised questions are essentially the same.
 import { areNearDuplicates, hasNearDuplicates, isWithinEditDistance, questionForm } from "@/lib/insights/near-duplicate";
 import { groupKey, questionTokens } from "@/lib/insights/normalize-question";
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Issue 33 (question group): a question's normalised form, in English, German, French, Japanese
+// Question group: a question's normalised form, in English, German, French, Japanese
 // and with the privacy feature's placeholders.
 import { normalizeQuestion, QUESTION_GROUP_MAX_LENGTH, QUESTION_MAX_TOKENS, questionTokens } from "@/lib/insights/normalize-question";
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Issue 33: administrator phrases match case- and accent-insensitively, as whole words.
+// Administrator phrases match case- and accent-insensitively, as whole words.
 import { foldText } from "@/lib/insights/fold-text";
 import { compilePhraseMatcher } from "@/lib/insights/phrase-matcher";
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Phase-one notes of issue 33: the seed generator's conversations carry realistic signal rates
+// Insights: the seed generator's conversations carry realistic signal rates
 // (demo and bench data), and a flattened button click reads as its label.
 import { deriveSignals } from "@/lib/insights/derive-signals";
 import { compileSignalRules, DEFAULT_INSIGHT_SETTINGS } from "@/lib/insights/signal-rules";

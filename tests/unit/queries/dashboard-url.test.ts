@@ -12,7 +12,7 @@ const fallback: DashboardView = {
   filters: {},
 };
 
-describe("the dashboard's view in the address (issue 32)", () => {
+describe("the dashboard's view in the address", () => {
   const view: DashboardView = {
     start: "2025-03-01T00:00:00.000Z",
     end: "2025-03-08T00:00:00.000Z",
@@ -28,7 +28,7 @@ describe("the dashboard's view in the address (issue 32)", () => {
     expect(parseDashboardQuery(`?${dashboardQuery(view)}`, fallback)).toEqual(view);
   });
 
-  it("keeps the insights filters of issue 33, the repeated signal in order", () => {
+  it("keeps the insights filters, the repeated signal in order", () => {
     const query =
       "startTime=2025-03-01T00:00:00.000Z&endTime=2025-03-08T00:00:00.000Z&signal=fallback&signal=handoff&questionGroup=g1&device=mobile&os=iOS&browser=Safari&hour=9&tz=Europe%2FBerlin";
     const parsed = parseDashboardQuery(query, fallback);

@@ -1,4 +1,4 @@
-// Issue 32 (Review next): a pass's progress, "12 of 87 reviewed", over a list that keeps its
+// Review next: a pass's progress, "12 of 87 reviewed", over a list that keeps its
 // transcripts when they are reviewed and over a list of a status, which loses each one dealt with.
 import { passProgress, restartPass } from "@/lib/queries/review-queue";
 import { stubFetch } from "../support/render-app";

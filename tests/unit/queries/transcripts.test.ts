@@ -59,7 +59,7 @@ function listServer(total: number, { lacking = new Set<number>(), failDetail = n
   return { fetch, maxInFlight: () => maxInFlight, urls: () => fetch.mock.calls.map(([url]) => String(url)) };
 }
 
-describe("transcriptsUrl (spec section 7)", () => {
+describe("transcriptsUrl", () => {
   it.each([
     [
       { ...filters, page: 1, limit: 20 },
@@ -92,7 +92,7 @@ describe("fetchTranscript", () => {
   });
 });
 
-describe("fetchTranscriptsForExport (spec section 7, export sequence)", () => {
+describe("fetchTranscriptsForExport (export sequence)", () => {
   it("reads every page of 100 with the filters, a few at a time, in order, without detail calls for full rows", async () => {
     const server = listServer(1_050);
     const progress: string[] = [];

@@ -4,7 +4,7 @@ const text = (value: string, strong = false) => ({ kind: "text", text: value, st
 const link = (value: string, href = value, strong = false) => ({ kind: "link", text: value, href, strong });
 const reference = { kind: "reference", text: "Reference:" };
 
-describe("links (spec section 2: URLs become links, trailing punctuation trimmed)", () => {
+describe("links (URLs become links, trailing punctuation trimmed)", () => {
   it.each([
     ["Track it here: https://track.example/NW-1.", [text("Track it here: "), link("https://track.example/NW-1"), text(".")]],
     ["see http://a.example/x, then", [text("see "), link("http://a.example/x", "http://a.example/x"), text(", then")]],
@@ -72,7 +72,7 @@ describe("links (spec section 2: URLs become links, trailing punctuation trimmed
   });
 });
 
-describe("emphasis (spec section 2: bold markers, list starts, 'Reference:')", () => {
+describe("emphasis (bold markers, list starts, 'Reference:')", () => {
   it.each([
     ["Order **NW-123** shipped", [text("Order "), text("NW-123", true), text(" shipped")]],
     ["**a** and **b**", [text("a", true), text(" and "), text("b", true)]],

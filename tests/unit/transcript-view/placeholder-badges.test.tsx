@@ -1,4 +1,4 @@
-// Issue 34 on the transcript page: the placeholders of redacted values show as badges named for
+// Redaction on the transcript page: the placeholders of redacted values show as badges named for
 // what they replaced, within the message's usual rendering (bold, links, lists, search marks).
 import { render, screen, within } from "@testing-library/react";
 import { MessageContent, searchMatchSelector } from "@/components/transcript/message-content";

@@ -15,7 +15,7 @@ const dialog: DialogEntry[] = [
   { type: "text", timestamp: at(4), payload: { message: "outer message" } },
 ];
 
-describe("shownTurns (spec section 2: only text and request entries)", () => {
+describe("shownTurns (only text and request entries)", () => {
   it("keeps text and request entries in order, numbered among themselves", () => {
     expect(shownTurns(dialog)).toEqual([
       { index: 0, role: "bot", text: "Hi! How can I help?", timestamp: at(1) },
@@ -31,7 +31,7 @@ describe("shownTurns (spec section 2: only text and request entries)", () => {
   });
 });
 
-describe("transcriptCopyText (spec section 9: '[time] User: text' / '[time] Bot: text')", () => {
+describe("transcriptCopyText ('[time] User: text' / '[time] Bot: text')", () => {
   it("writes one line per turn", () => {
     expect(transcriptCopyText(shownTurns(dialog))).toBe(
       [

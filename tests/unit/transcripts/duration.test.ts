@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Spec section 5: a duration exists only with at least 2 text or request turns; it is first to last
+// A duration exists only with at least 2 text or request turns; it is first to last
 // turn in minutes and seconds; otherwise 'N/A'. Only text and request entries count.
 import { formatDuration, turnsDurationMs } from "@/lib/transcripts/duration";
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Spec section 2: a turn's text is the first available of query, inner message, Slate text, outer
+// A turn's text is the first available of query, inner message, Slate text, outer
 // message, outer Slate text; otherwise '(No message content)'.
 import { displayText, messageText, NO_MESSAGE_CONTENT, slateText } from "@/lib/transcripts/message-text";
 

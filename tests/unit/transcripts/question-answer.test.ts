@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Spec section 9: the question is the first request turn's query; the answer is the message of the
+// The question is the first request turn's query; the answer is the message of the
 // first text turn after it.
 import { questionAndAnswer } from "@/lib/transcripts/question-answer";
 

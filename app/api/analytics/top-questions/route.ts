@@ -1,5 +1,5 @@
 // GET /api/analytics/top-questions?startTime&endTime[&tz][&limit][&sort=count|unanswered] — signed-in
-// users: [{group, example, count, fallbackRate, handoffRate, thumbsDown}] (issue 33).
+// users: [{group, example, count, fallbackRate, handoffRate, thumbsDown}].
 import { route } from "@/lib/server/http/route";
 import { topQuestionsQuerySchema } from "@/lib/schemas/insights";
 import { getTopQuestions } from "@/lib/server/insights/top-questions";
