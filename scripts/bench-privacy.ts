@@ -75,7 +75,7 @@ async function benchDatabase(database: DatabaseKind, options: ReturnType<typeof 
     log(`${database}: ${seed.output.trim()}`);
     const version = await withDatabase(url, (query) => databaseVersion(query, database));
     log(`${database}: previews, the redaction job, erasing ${formatCount(options.erase)} transcripts`);
-    const run = bundled("scripts/lib/bench-privacy-run.ts", ["--erase", String(options.erase)], { DATABASE_URL: url });
+    const run = await bundled("scripts/lib/bench-privacy-run.ts", ["--erase", String(options.erase)], { DATABASE_URL: url });
     const resultLine = run.output.split("\n").find((line) => line.startsWith("RESULT "));
     if (run.code !== 0 || !resultLine) throw new Error(`measurement failed:\n${run.output}`);
     for (const line of run.output.split("\n").filter((line) => line && !line.startsWith("RESULT "))) log(`${database}: ${line}`);

@@ -8,15 +8,16 @@
 // Exit code 0 when everything was imported or skipped, 1 when something was rejected.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { disconnectDb } from "@/lib/server/db";
 import { getPrivacySettings } from "@/lib/server/privacy/privacy-settings";
 import { personKeySecret } from "@/lib/server/privacy/person-key-secret";
 import { saveAdmittedTranscripts } from "@/lib/server/privacy/save-admitted-transcripts";
+import { workerExecArgv } from "@/lib/server/worker-options";
 import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites } from "@/lib/server/store";
 import { receiveBatches } from "./lib/batch-channel";
 import type { FileRejection, ImportBatch } from "./lib/import-worker";
 import { formatCount, Progress } from "./lib/progress";
-import { startSourceWorker } from "@/lib/server/source-worker";
 import { readCommandLine, runCommand, usageError } from "./lib/command-line";
 
 const USAGE = "Usage: npm run import -- <file or folder> [more files or folders]";
@@ -66,12 +67,15 @@ async function main(): Promise<number> {
   let skipped = 0;
   if (files.length > 0) {
     const signalRules = await currentSignalSettings();
-    const worker = await startSourceWorker("scripts/lib/import-worker.ts", {
-      files: files.map((file) => JSON.stringify(file)),
-      batchSize: BATCH_SIZE,
-      signalSettings: signalRules.settings,
-      privacySettings: (await getPrivacySettings()).settings,
-      personKeySecret: await personKeySecret(),
+    const worker = new Worker(new URL("./lib/import-worker.ts", import.meta.url), {
+      execArgv: workerExecArgv(),
+      workerData: {
+        files: files.map((file) => JSON.stringify(file)),
+        batchSize: BATCH_SIZE,
+        signalSettings: signalRules.settings,
+        privacySettings: (await getPrivacySettings()).settings,
+        personKeySecret: await personKeySecret(),
+      },
     });
     for await (const batch of receiveBatches<ImportBatch>(worker)) {
       if (batch.transcripts.length > 0) {

@@ -2,13 +2,14 @@
 // Deterministic demo data into DATABASE_URL: N transcripts over the D days up to --end (default
 // now), through the same normaliser and store as imports. --if-empty does nothing when the
 // database already holds transcripts (the demo command uses it).
+import { Worker } from "node:worker_threads";
 import { db, disconnectDb } from "@/lib/server/db";
 import { beginBulkWrites, closeStore, currentSignalSettings, finishBulkWrites, saveTranscripts } from "@/lib/server/store";
+import { workerExecArgv } from "@/lib/server/worker-options";
 import { parseInstant } from "@/lib/transcripts/instant";
 import type { SeedBatch } from "./lib/seed-worker";
 import { receiveBatches } from "./lib/batch-channel";
 import { formatCount, Progress } from "./lib/progress";
-import { startSourceWorker } from "@/lib/server/source-worker";
 import { readCommandLine, runCommand, usageError, wholeNumber } from "./lib/command-line";
 import type { GeneratorOptions } from "./lib/transcript-generator";
 
@@ -53,10 +54,9 @@ async function main() {
   await beginBulkWrites();
   const options: GeneratorOptions = { count: args.transcripts, days: args.days, seed: args.seed, endMs: args.end };
   const signalRules = await currentSignalSettings();
-  const worker = await startSourceWorker("scripts/lib/seed-worker.ts", {
-    options,
-    batchSize: BATCH_SIZE,
-    signalSettings: signalRules.settings,
+  const worker = new Worker(new URL("./lib/seed-worker.ts", import.meta.url), {
+    execArgv: workerExecArgv(),
+    workerData: { options, batchSize: BATCH_SIZE, signalSettings: signalRules.settings },
   });
   const progress = new Progress("Seeding", args.transcripts);
   let imported = 0;

@@ -37,8 +37,8 @@ export function tsx(script: string, args: string[], env: Record<string, string>)
 }
 
 /** Runs a script of this repository bundled as the server's build bundles its code (ts-bundle.ts). */
-export function bundled(script: string, args: string[], env: Record<string, string>): ScriptRun {
-  const bundle = bundleScript(script);
+export async function bundled(script: string, args: string[], env: Record<string, string>): Promise<ScriptRun> {
+  const bundle = await bundleScript(script);
   try {
     return runNode(["--conditions=react-server", bundle, ...args], env);
   } finally {

@@ -1,6 +1,6 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
-import { runsFromSource, startSourceWorker } from "../source-worker";
+import { workerExecArgv } from "../worker-options";
 import type { StoredSource } from "../store";
 import type { RedactionReply, RedactionRequest, RedactionWorkerData } from "./redaction-worker";
 
@@ -26,11 +26,7 @@ export class RedactionThread {
   }
 
   static async start(data: RedactionWorkerData): Promise<RedactionThread> {
-    // Next's build bundles the entry named here into a chunk of its own; run from source, the entry
-    // is bundled as it starts (source-worker.ts).
-    const worker = runsFromSource
-      ? await startSourceWorker("lib/server/privacy/redaction-worker.ts", data)
-      : new Worker(new URL("./redaction-worker.ts", import.meta.url), { workerData: data });
+    const worker = new Worker(new URL("./redaction-worker.ts", import.meta.url), { execArgv: workerExecArgv(), workerData: data });
     return new RedactionThread(worker);
   }
 

@@ -2,90 +2,14 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { READ_TIMEOUT_CODE, readBudgetMs, readTimeoutError } from "../read-budget";
+import { workerExecArgv } from "../../worker-options";
+import type { ReaderReply, ReaderRequest, ReaderWorkerData } from "./reader-worker";
 
 // The store's reads of an SQLite file run on worker threads, each with its own connection.
 // better-sqlite3 answers synchronously: on the server's own thread every read would hold up every
 // other request, new connections included. Here the server's thread only parses, authorises and
-// answers, and reads wait their turn in a queue that serves them in order of arrival.
-
-/**
- * Runs one statement per message and answers with its rows, or with the error's message and code.
- * Each statement is prepared afresh: tens of microseconds beside reads that take milliseconds.
- * SQL function within_budget() throws once the running statement has run for the budget, which
- * makes SQLite abort the statement: better-sqlite3 has no other way to interrupt one. The store's
- * long statements call it every 1024 keys or so (withinBudget in search.ts).
- * SQL function passes_prefilter(text, prefilter) is 1 when the text passes the erasure's prefilter
- * (lib/privacy/erasure-prefilter.ts, given as JSON; deletion-targets.ts), else 0: in one pass of
- * JavaScript's string search rather than several of SQLite's instr() and LIKE.
- */
-const READER_SOURCE = `
-const { workerData } = require("node:worker_threads");
-const port = workerData.port;
-const Database = require("better-sqlite3");
-const database = new Database(workerData.file, { timeout: workerData.busyTimeoutMs, fileMustExist: true });
-database.pragma(workerData.pragma);
-let deadline = Infinity;
-database.function("within_budget", { deterministic: false }, () => {
-  if (Date.now() < deadline) return 1;
-  throw Object.assign(new Error("The read ran past its time budget"), { code: workerData.timeoutCode });
-});
-let prefilterJson = null;
-let prefilter = null;
-database.function("passes_prefilter", { deterministic: true }, (text, json) => {
-  if (json !== prefilterJson) {
-    prefilter = JSON.parse(json);
-    prefilterJson = json;
-  }
-  if (typeof text !== "string") return 0;
-  for (const other of prefilter.orHolds) if (text.includes(other)) return 1;
-  if (prefilter.kind === "text") {
-    // The lower-case ASCII needle ignoring the case of ASCII letters, found from its first character
-    // that has no case (an e-mail address has its '@'), without a lower-cased copy of the text.
-    const needle = prefilter.text;
-    const anchor = needle.search(/[^a-z]/);
-    if (anchor < 0) return text.toLowerCase().includes(needle) ? 1 : 0;
-    for (let at = text.indexOf(needle[anchor], anchor); at >= 0; at = text.indexOf(needle[anchor], at + 1)) {
-      const start = at - anchor;
-      let matched = 0;
-      while (matched < needle.length) {
-        const code = text.charCodeAt(start + matched);
-        if ((code >= 0x41 && code <= 0x5a ? code + 0x20 : code) !== needle.charCodeAt(matched)) break;
-        matched += 1;
-      }
-      if (matched === needle.length) return 1;
-    }
-    return 0;
-  }
-  const { digits, joiners } = prefilter;
-  for (let start = text.indexOf(digits[0]); start >= 0; start = text.indexOf(digits[0], start + 1)) {
-    let matched = 1;
-    for (let position = start + 1; matched < digits.length && position < text.length; position++) {
-      if (text[position] === digits[matched]) matched += 1;
-      else if (!joiners.includes(text[position])) break;
-    }
-    if (matched === digits.length) return 1;
-  }
-  return 0;
-});
-port.on("message", ({ id, text, values, budgetMs }) => {
-  deadline = budgetMs > 0 ? Date.now() + budgetMs : Infinity;
-  try {
-    const statement = database.prepare(text);
-    const rows = statement.reader ? statement.all(values) : (statement.run(values), []);
-    port.postMessage({ id, rows });
-  } catch (error) {
-    port.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
-  } finally {
-    deadline = Infinity;
-  }
-});
-`;
-
-interface ReaderReply {
-  id: number;
-  rows?: unknown[];
-  error?: { message: string; code?: string };
-}
+// answers, and reads wait their turn in a queue that serves them in order of arrival. Each reader
+// runs reader-worker.ts.
 
 interface Read {
   id: number;
@@ -151,9 +75,9 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, pragma: strin
 
   const start = (slot: number): Reader => {
     const { port1: port, port2: workerPort } = new MessageChannel();
-    const worker = new Worker(READER_SOURCE, {
-      eval: true,
-      workerData: { file, busyTimeoutMs, pragma, timeoutCode: READ_TIMEOUT_CODE, port: workerPort },
+    const worker = new Worker(new URL("./reader-worker.ts", import.meta.url), {
+      execArgv: workerExecArgv(),
+      workerData: { file, busyTimeoutMs, pragma, timeoutCode: READ_TIMEOUT_CODE, port: workerPort } satisfies ReaderWorkerData,
       transferList: [workerPort],
     });
     const reader: Reader = { worker, port, queue: [] };
@@ -177,7 +101,7 @@ export function sqliteReaders(file: string, busyTimeoutMs: number, pragma: strin
   const send = (slot: number, reader: Reader, read: Read) => {
     reader.queue.push(read);
     if (reader.queue.length === 1) watchBudget(slot, reader);
-    reader.port.postMessage({ id: read.id, text: read.text, values: read.values, budgetMs: read.budgetMs });
+    reader.port.postMessage({ id: read.id, text: read.text, values: read.values, budgetMs: read.budgetMs } satisfies ReaderRequest);
   };
 
   const answer = (slot: number, reader: Reader, reply: ReaderReply) => {
