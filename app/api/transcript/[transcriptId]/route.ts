@@ -2,10 +2,8 @@
 // `review` (status, who set it when, assignee, tags, notes); 404 when unknown.
 import { route } from "@/lib/server/http/route";
 import { transcriptIdParamsSchema } from "@/lib/schemas/transcripts";
-import { getTranscript } from "@/lib/server/store";
-import { getTranscriptReview } from "@/lib/server/review/get-transcript-review";
+import { getReviewedTranscript } from "@/lib/server/review/get-reviewed-transcript";
 
-export const GET = route({ access: "user", params: transcriptIdParamsSchema }, async ({ params }) => {
-  const [transcript, review] = await Promise.all([getTranscript(params.transcriptId), getTranscriptReview(params.transcriptId)]);
-  return { ...transcript, review };
-});
+export const GET = route({ access: "user", params: transcriptIdParamsSchema }, async ({ params }) =>
+  getReviewedTranscript(params.transcriptId),
+);
