@@ -4,7 +4,7 @@
 // .next-bench (docs/benchmarks/targets.md says how to make one), and this checkout (built into
 // .next-first-view when no build is there). Runs alternate before, after, after, before; each is a
 // fresh browser context with the session a sign-in leaves (cookie and localStorage). The clock is
-// the page's own: an observer installed before the first byte notes when the element appears.
+// the page's own (performance.now() from navigation start), read once Playwright sees the element.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,22 +40,26 @@ async function timeToElement(browser: Browser, server: RunningServer, pathname: 
     // The time zone cookie the app writes on any visit, so that both builds start as a returning user.
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
     await context.addCookies([{ name: "tz", value: encodeURIComponent(tz), domain: host, path: "/" }]);
-    await context.addInitScript(
-      ({ token, user, selector }) => {
-        localStorage.setItem("token", token);
-        localStorage.setItem("user", JSON.stringify(user));
-        const w = window as unknown as { __seenAt?: number };
-        const check = () => {
-          if (w.__seenAt === undefined && document.querySelector(selector)) w.__seenAt = performance.now();
-        };
-        new MutationObserver(check).observe(document, { childList: true, subtree: true });
-      },
-      { ...session, selector },
-    );
+    await context.addInitScript(({ token, user }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("user", JSON.stringify(user));
+    }, session);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}${pathname}`, { waitUntil: "commit" });
-    const handle = await page.waitForFunction(() => (window as unknown as { __seenAt?: number }).__seenAt, null, { timeout: 60_000 });
-    return (await handle.jsonValue()) as number;
+    await page
+      .locator(selector)
+      .first()
+      .waitFor({ state: "attached", timeout: 60_000 })
+      .catch(async (error: Error) => {
+        const text = (
+          await page
+            .locator("body")
+            .innerText()
+            .catch(() => "")
+        ).slice(0, 300);
+        throw new Error(`${selector} did not appear at ${page.url()}, which shows ${JSON.stringify(text)}: ${error.message}`);
+      });
+    return await page.evaluate(() => performance.now());
   } finally {
     await context.close();
   }
