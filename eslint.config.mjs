@@ -52,6 +52,24 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, generatedClients, storeInternals], ...databaseDrivers }] },
   },
   {
+    // A page that renders its first view on the server reads the session and its data through
+    // lib/server/pages, which calls the services its API routes call, by their access rules.
+    files: ["app/**/page.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { ...serverOnly, group: ["@/lib/server/*", "**/lib/server/**", "!@/lib/server/pages", "!@/lib/server/pages/*"] },
+            generatedClients,
+            storeInternals,
+          ],
+          ...databaseDrivers,
+        },
+      ],
+    },
+  },
+  {
     files: ["lib/**"],
     ignores: ["lib/server/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, generatedClients, componentsOnly], ...databaseDrivers }] },

@@ -34,10 +34,11 @@ function LoadingState() {
   );
 }
 
-export function AnalyticsDashboard() {
+/** `now`: where the default range ends, as an ISO instant: the server's clock, so that the range it prefetched is the one shown. */
+export function AnalyticsDashboard({ now = new Date().toISOString() }: { now?: string }) {
   const [selection, setSelection] = useState<RangeSelection>(() => ({
     choice: DEFAULT_ANALYTICS_DAYS,
-    range: presetRange(DEFAULT_ANALYTICS_DAYS),
+    range: presetRange(DEFAULT_ANALYTICS_DAYS, new Date(now)),
   }));
   const analytics = useAnalytics(selection.range);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;

@@ -1,5 +1,6 @@
 // Where to go after sign-in: the `next` query parameter when it is a path on this site, else /dashboard.
 export const DEFAULT_SIGNED_IN_PATH = "/dashboard";
+export const LOGIN_PATH = "/login";
 
 export function safeNextPath(next: string | string[] | null | undefined): string {
   const value = Array.isArray(next) ? next[0] : next;

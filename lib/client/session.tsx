@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { onUnauthorized } from "./api-fetch";
+import { LOGIN_PATH } from "./safe-next-path";
 import {
   TOKEN_KEY,
   USER_KEY,
@@ -17,7 +18,7 @@ import {
   type StoredSession,
 } from "./session-storage";
 
-export const LOGIN_PATH = "/login";
+export { LOGIN_PATH };
 export const LOGOUT_URL = "/api/auth/logout";
 
 interface SessionState {
@@ -114,6 +115,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<SessionContextValue>(() => ({ ...state, signIn, signOut, updateUser }), [state, signIn, signOut, updateUser]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * A page the server rendered for a signed-in user (the session cookie checked by the API's rules)
+ * shows that user to its descendants until the stored session is read, so that the first render in
+ * the browser matches the server's HTML; from then on the stored session decides, as everywhere.
+ * With `user` null it changes nothing.
+ */
+export function ServerCheckedSession({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+  const session = useSession();
+  const value = useMemo<SessionContextValue>(
+    () => (user && session.isLoading ? { ...session, user, isLoading: false } : session),
+    [session, user],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -16,6 +16,18 @@ export function viewerTimeZone(): string {
   }
 }
 
+/**
+ * The cookie that tells the server the viewer's time zone, so that the Analytics page it renders
+ * fetches the very query the browser would (the key holds the zone). Not a secret: a name like
+ * 'Europe/Paris', checked by the analytics schema wherever it is read.
+ */
+export const TIME_ZONE_COOKIE = "tz";
+
+/** Keeps the viewer's time zone in TIME_ZONE_COOKIE for a year. */
+export function rememberViewerTimeZone(): void {
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(viewerTimeZone())}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export interface AnalyticsRequest {
   startTime: string;
   endTime: string;
@@ -31,8 +43,13 @@ export function analyticsUrl({ startTime, endTime, tz }: AnalyticsRequest): stri
   return `${ANALYTICS_URL}?${new URLSearchParams({ startTime, endTime, tz })}`;
 }
 
+/** The request for a range in a time zone: the browser's hook and the server's prefetch build it alike. */
+export function analyticsRequest(range: { start: Date; end: Date }, tz: string): AnalyticsRequest {
+  return { startTime: range.start.toISOString(), endTime: range.end.toISOString(), tz };
+}
+
 export function useAnalytics(range: { start: Date; end: Date }) {
-  const request: AnalyticsRequest = { startTime: range.start.toISOString(), endTime: range.end.toISOString(), tz: viewerTimeZone() };
+  const request = analyticsRequest(range, viewerTimeZone());
   return useQuery({
     queryKey: analyticsKeys.range(request),
     queryFn: () => apiRequest<AnalyticsResponse>("GET", analyticsUrl(request)),

@@ -71,6 +71,11 @@ const isSet = (value: unknown): boolean => value === true || value === 1 || valu
  */
 export async function authenticateRequest(req: NextRequest): Promise<{ user: SessionUser; viaCookie: boolean }> {
   const { token, viaCookie } = readSessionToken(req);
+  return { user: await authenticateSessionToken(token), viaCookie };
+}
+
+/** The user a session token stands for, by the rules of authenticateRequest; throws 401 otherwise. */
+export async function authenticateSessionToken(token: string | undefined): Promise<SessionUser> {
   if (!token) throw new AppError("UNAUTHORIZED", "Authentication required");
 
   const claims = await decodeClaims(token);
@@ -92,10 +97,7 @@ export async function authenticateRequest(req: NextRequest): Promise<{ user: Ses
   if (idleMs >= idleSeconds * 1000 * LAST_SEEN_STEP) {
     await db.session.updateMany({ where: { id: claims.sid }, data: { lastSeenAt: new Date(now) } });
   }
-  return {
-    user: { id: claims.sub, email: session.email, name: session.name, isAdmin: isSet(session.isAdmin), sessionId: claims.sid },
-    viaCookie,
-  };
+  return { id: claims.sub, email: session.email, name: session.name, isAdmin: isSet(session.isAdmin), sessionId: claims.sid };
 }
 
 /**

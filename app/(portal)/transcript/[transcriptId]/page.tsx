@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { TranscriptView } from "@/components/transcript/transcript-view";
 import { SEARCH_PARAMETER } from "@/lib/transcript-view/transcript-links";
+import { transcriptFirstView } from "@/lib/server/pages/first-views";
 
 export const metadata: Metadata = { title: "Conversation Transcript · Transcript Analytics" };
 
@@ -23,6 +25,12 @@ export default async function TranscriptPage({
   const { transcriptId } = await params;
   const id = segmentValue(transcriptId);
   const search = (await searchParams)[SEARCH_PARAMETER];
+  // The conversation is in the first HTML for a signed-in user.
+  const state = await transcriptFirstView(id);
   // A new view for each transcript: "Next to review" goes from one to another.
-  return <TranscriptView key={id} transcriptId={id} search={typeof search === "string" ? search : null} />;
+  return (
+    <HydrationBoundary state={state}>
+      <TranscriptView key={id} transcriptId={id} search={typeof search === "string" ? search : null} />
+    </HydrationBoundary>
+  );
 }
