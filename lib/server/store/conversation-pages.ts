@@ -4,6 +4,7 @@ import type { SearchFilter, TimeRange } from "./database";
 import { filterTerms, type FilterViewer } from "./filter-terms";
 import { allMatchingKeysSql, keyIn } from "./filtered-keys";
 import { int, join, sql, toIso, toNumber, type Sql } from "./sql";
+import type { DetailRow } from "./get-transcript";
 import { optionalAttributes } from "./transcript-row";
 import { LISTED_ANNOTATION_COLUMNS, LISTED_ANNOTATION_JOINS, listedAnnotationsOf, type ListedAnnotationRow } from "./review-columns";
 import { normalizeSearchQuery } from "@/lib/transcripts/search-text";
@@ -14,17 +15,7 @@ import type { ConversationSource } from "@/lib/export/conversations-export";
 /** A transcript with everything the export with conversations carries of it. */
 export type StoredConversation = ConversationSource;
 
-type ConversationRow = ListedAnnotationRow & {
-  id: string;
-  sessionId: string;
-  createdAt: unknown;
-  updatedAt: unknown;
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  source: string;
-  origin: string | null;
-};
+type ConversationRow = ListedAnnotationRow & DetailRow;
 
 /**
  * Every transcript the list's filter matches, in the list's order (newest first), a page of at most

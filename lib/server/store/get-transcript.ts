@@ -9,7 +9,8 @@ import type { TranscriptDetail } from "@/lib/schemas/transcripts";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
 
-interface DetailRow {
+/** A transcript's row as the detail and the export with conversations read it. */
+export interface DetailRow {
   id: string;
   sessionId: string;
   createdAt: unknown;
