@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { chromium, type Browser } from "playwright-core";
 import { runPrisma } from "./prisma-env.mjs";
 import { ROOT, buildProduction, startNextServer, type RunningServer } from "./lib/next-server";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./lib/chromium";
 
 const DIST_DIR = ".next-first-view";
 const USER = { email: "first.view@example.com", password: "first-view-123" };
@@ -91,19 +92,7 @@ async function main() {
     before: await startNextServer({ root: path.resolve(before), distDir: ".next-bench", databaseUrl, workDir, env: serverEnv }),
     after: await startNextServer({ distDir: DIST_DIR, databaseUrl, workDir, env: serverEnv }),
   };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const login = await fetch(`${servers.after.baseUrl}/api/auth/login`, {
       method: "POST",

@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { chromium, type Page } from "playwright-core";
 import { runPrisma } from "./prisma-env.mjs";
 import { ROOT, buildProduction, startNextServer } from "./lib/next-server";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./lib/chromium";
 
 const DIST_DIR = ".next-weight";
 // Signed-out screens are measured without a session (with one they redirect to /dashboard).
@@ -67,19 +68,7 @@ async function main() {
 
   const server = await startNextServer({ distDir: DIST_DIR, databaseUrl, workDir });
   const profile = mkdtempSync(path.join(os.tmpdir(), "portal-weight-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const context = await chromium.launchPersistentContext(profile, CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const login = await page.request.post(`${server.baseUrl}/api/auth/login`, { data: ADMIN });

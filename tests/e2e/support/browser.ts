@@ -5,11 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { readServerState } from "./server-state";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../../../scripts/lib/chromium";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 export const SCREENSHOT_DIR = path.resolve(__dirname, "../../../test-results/screenshots");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -28,18 +28,8 @@ export async function openBrowser(journey: string): Promise<BrowserSession> {
   const { baseUrl, clockOffsetMs } = readServerState();
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-chromium-"));
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
+    ...CHROMIUM_LAUNCH_OPTIONS,
     viewport: DESKTOP,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
