@@ -73,7 +73,7 @@ async function benchDatabase(database: DatabaseKind, count: number | null): Prom
   try {
     const token = await signIn(server.baseUrl, USER_EMAIL, USER_PASSWORD);
     const headers = { authorization: `Bearer ${token}` };
-    // A first call loads the route's code: an export of the last instant only, not measured.
+    // The route's code loads on its first call: a warm-up export of one instant goes before the measured one.
     const warmUp = new URLSearchParams({ format: "jsonl", startTime: range.end, endTime: range.end });
     await (await fetch(`${server.baseUrl}/api/transcripts/export?${warmUp}`, { headers })).text();
     const idle = treeRssBytes(server.pid);

@@ -41,7 +41,7 @@ function configuredProvider(providerId: string): SsoProviderConfig {
 }
 
 /**
- * Connect, first half: remembers in an httpOnly cookie, for ten minutes, that this session asked to
+ * Connect, first half: remembers in an httpOnly cookie (CONNECT_MAX_AGE_SECONDS) that this session asked to
  * connect `providerId`; the client then runs the provider's sign-in. Refused for an unknown provider
  * or one already connected.
  */

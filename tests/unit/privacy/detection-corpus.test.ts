@@ -1,6 +1,6 @@
 // The detectors against their corpus (detection-corpus.ts): every written variant is caught and
-// redacted where it stands in the original text, ordinary text is left alone, and the rates
-// docs/privacy-detection.md lists are the ones measured here.
+// redacted where it stands in the original text, ordinary text is left alone, and the rates listed
+// in docs/privacy-detection.md are those this test measures.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { findSpans } from "@/lib/privacy/find-spans";
