@@ -1,7 +1,6 @@
 import "server-only";
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { startStoreWideJob } from "../jobs/start-store-wide-job";
 import type { AuditActor } from "../audit/record-audit-event";
-import { startJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type JobTransaction, type StepResult } from "../jobs/job-kinds";
 import { hasSignalsOfOtherVersion, recomputeSignalsAfter } from "../store";
 
@@ -37,21 +36,13 @@ registerJobKind<RecomputeCursor>(RECOMPUTE_JOB_KIND, { step });
  * signals (audited), or answers the one under way. Administrators. Resolves to the job's id.
  */
 export async function startSignalRecompute(actor: AuditActor): Promise<{ jobId: string; started: boolean }> {
-  return startJob(RECOMPUTE_JOB_KIND, RECOMPUTE_JOB_KIND, async (tx) => {
-    const total = await tx.transcript.count();
-    return {
-      cursor: { afterKey: -1 } satisfies RecomputeCursor,
-      total,
-      writes: (tx, jobId) =>
-        recordAuditEvent(tx, {
-          actor,
-          action: "insight_settings.recompute",
-          targetType: "insight_settings",
-          targetId: "1",
-          targetLabel: "Insight settings",
-          details: { jobId, transcripts: total },
-        }),
-    };
+  const cursor: RecomputeCursor = { afterKey: -1 };
+  return startStoreWideJob(RECOMPUTE_JOB_KIND, cursor, {
+    actor,
+    action: "insight_settings.recompute",
+    targetType: "insight_settings",
+    targetId: "1",
+    targetLabel: "Insight settings",
   });
 }
 

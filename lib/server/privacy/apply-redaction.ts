@@ -1,8 +1,7 @@
 import "server-only";
+import { startStoreWideJob } from "../jobs/start-store-wide-job";
 import { availableParallelism } from "node:os";
-import { recordAuditEvent } from "../audit/record-audit-event";
 import type { SessionUser } from "../auth/session";
-import { startJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepBudget, type StepResult } from "../jobs/job-kinds";
 import { currentSignalSettings, readSourcesAfter, type StoredSource } from "../store";
 import type { PackedBatch } from "../store/for-workers";
@@ -145,21 +144,12 @@ registerJobKind<RedactionCursor>(REDACTION_JOB_KIND, { step });
  * force (audited), or answers the one under way. Administrators. Resolves to the job's id.
  */
 export async function startRedaction(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
-  return startJob(REDACTION_JOB_KIND, REDACTION_JOB_KIND, async (tx) => {
-    const total = await tx.transcript.count();
-    const cursor: RedactionCursor = { afterKey: -1, redacted: 0, unreadable: 0, unreadableIds: [] };
-    return {
-      cursor,
-      total,
-      writes: (tx, jobId) =>
-        recordAuditEvent(tx, {
-          actor,
-          action: "privacy_settings.apply",
-          targetType: "privacy_settings",
-          targetId: "1",
-          targetLabel: "Privacy settings",
-          details: { jobId, transcripts: total },
-        }),
-    };
+  const cursor: RedactionCursor = { afterKey: -1, redacted: 0, unreadable: 0, unreadableIds: [] };
+  return startStoreWideJob(REDACTION_JOB_KIND, cursor, {
+    actor,
+    action: "privacy_settings.apply",
+    targetType: "privacy_settings",
+    targetId: "1",
+    targetLabel: "Privacy settings",
   });
 }

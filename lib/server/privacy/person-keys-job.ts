@@ -1,7 +1,6 @@
 import "server-only";
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { startStoreWideJob } from "../jobs/start-store-wide-job";
 import type { SessionUser } from "../auth/session";
-import { startJob } from "../jobs/run-jobs";
 import { registerJobKind, type JobState, type StepResult } from "../jobs/job-kinds";
 import { readSourcesAfter, savePersonKeys, type PersonKeyRow } from "../store";
 import { personKeySecret } from "./person-key-secret";
@@ -64,20 +63,12 @@ registerJobKind<PersonKeysCursor>(PERSON_KEYS_JOB_KIND, { step });
  * (audited), or answers the one under way. Administrators. Resolves to the job's id.
  */
 export async function startPersonKeys(actor: SessionUser): Promise<{ jobId: string; started: boolean }> {
-  return startJob(PERSON_KEYS_JOB_KIND, PERSON_KEYS_JOB_KIND, async (tx) => {
-    const total = await tx.transcript.count();
-    return {
-      cursor: { afterKey: -1 } satisfies PersonKeysCursor,
-      total,
-      writes: (writeTx, jobId) =>
-        recordAuditEvent(writeTx, {
-          actor,
-          action: "privacy_settings.person_keys",
-          targetType: "privacy_settings",
-          targetId: "1",
-          targetLabel: "Privacy settings",
-          details: { jobId, transcripts: total },
-        }),
-    };
+  const cursor: PersonKeysCursor = { afterKey: -1 };
+  return startStoreWideJob(PERSON_KEYS_JOB_KIND, cursor, {
+    actor,
+    action: "privacy_settings.person_keys",
+    targetType: "privacy_settings",
+    targetId: "1",
+    targetLabel: "Privacy settings",
   });
 }
